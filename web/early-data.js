@@ -14,16 +14,18 @@
   var early = window.__meydanEarly;
   var path = location.pathname;
   if (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
+  // A page the server drew carries the answers it was drawn from (web/src/app/hydration.ts): nothing to ask for.
+  var answered = document.getElementById('meydan-answers') !== null;
   var poll = /^\/anket\/([^/]+)$/i.exec(path);
   var share = /^\/s\/([^/]+)$/i.exec(path);
   // The data first: over HTTP/1.1 the browser queues what does not fit in its six connections, in order. An embed
   // asks as its own visitor (web/src/store/api.ts), which this script does not know.
-  if (!/^\/embed(\/|$)/i.test(path)) ask('/auth/', 'session');
+  if (!answered && !/^\/embed(\/|$)/i.test(path)) ask('/auth/', 'session');
   if (poll) {
-    ask('/polls/', poll[1]);
+    if (!answered) ask('/polls/', poll[1]);
     load('poll');
   } else if (share) {
-    ask('/s/', share[1]);
+    if (!answered) ask('/s/', share[1]);
     load('share');
   } else if (/^\/profil(\/[^/]+)?$/i.test(path)) {
     if (/^\/profil$/i.test(path) && !loggedOut()) {

@@ -90,8 +90,12 @@ export const LIMITS = {
   idleRssMb: 120,
   initialJsGzipBytes: 160 * 1000,
   vitalsLcpMs: 2000,
+  /** The pages the server draws (a share link, a poll's page: gateway/src/server-render.ts) paint sooner. */
+  vitalsServerRenderedLcpMs: 1200,
   vitalsCls: 0.1,
 };
+/** The bench's pages (web-vitals.mjs) the server draws, held to `vitalsServerRenderedLcpMs`. */
+const SERVER_RENDERED_PAGES = new Set(['share_link', 'poll']);
 /** The member feeds the bench reads, each its own ladder; the member-feed target holds for the slowest. */
 export const MEMBER_FEEDS = ['trending', 'new', 'friends'];
 /** A member feed's scenario: `member_feed` (trending, the API's default), `member_feed_new`, `member_feed_friends`. */
@@ -259,10 +263,12 @@ export function evaluateTargets(results) {
     ? Object.entries(/** @type {Record<string, PageVerdictFigures>} */ (s.web_vitals.pages))
     : /** @type {[string, PageVerdictFigures][]} */ ([['every page', {}]]);
   for (const [page, v] of vitals) {
+    const drawn = SERVER_RENDERED_PAGES.has(page);
+    const lcpLimit = drawn ? LIMITS.vitalsServerRenderedLcpMs : LIMITS.vitalsLcpMs;
     perf(
-      `${page} LCP < ${LIMITS.vitalsLcpMs} ms on the phone profile`,
+      `${page} LCP ${drawn ? '≤' : '<'} ${lcpLimit} ms on the phone profile`,
       v.lcpMs ?? null,
-      (x) => x < LIMITS.vitalsLcpMs,
+      (x) => (drawn ? x <= lcpLimit : x < lcpLimit),
       `${f(v.lcpMs, 0)} ms${v.path ? ` (${v.path})` : ''}`,
     );
     perf(

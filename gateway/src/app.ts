@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -35,6 +36,7 @@ import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
 import { LinkPreviews } from './link-previews.js';
+import { ServerRender } from './server-render.js';
 import { allowFraming, embedSecurityHeaders } from './embeds.js';
 import { addProxyRoutes } from './proxy-routes.js';
 import { normalizeUrl, pathTexts, readsOnly } from './paths.js';
@@ -117,6 +119,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     staticAssets: new StaticAssets(config.WEB_DIST),
     embedHeaders: embedSecurityHeaders(origin),
     linkPreviews: new LinkPreviews(bus, log, origin.replace(/\/+$/, '')),
+    serverRender: await ServerRender.load(
+      config.WEB_SERVER_RENDER ?? join(config.WEB_DIST, '..', 'dist-server', 'entry-server.js'),
+      log,
+    ),
     openApi: new OpenApiDocuments(
       bus,
       log,
@@ -341,11 +347,13 @@ function pageOrNotFound({
   staticAssets,
   embedHeaders,
   linkPreviews,
+  serverRender,
   openApi,
 }: {
   staticAssets: StaticAssets;
   embedHeaders: ReturnType<typeof embedSecurityHeaders>;
   linkPreviews: LinkPreviews;
+  serverRender: ServerRender | null;
   openApi: OpenApiDocuments;
 }): RouteHandlerMethod {
   return async (request, reply) => {
@@ -370,9 +378,13 @@ function pageOrNotFound({
       allowFraming(reply, embedHeaders);
       return staticAssets.sendShell(request, reply, await linkPreviews.embedStatus(embed, request.id));
     }
-    // A poll's page: its link-preview tags, or 404 when there is no such poll.
+    // A poll's page: drawn for its visitor with its link-preview tags, or 404 when there is no such poll.
     const pollPage = await linkPreviews.answer(path, request.id);
-    if (pollPage?.tags) return staticAssets.sendShellWithPreview(reply, pollPage.status, pollPage.tags);
+    if (pollPage?.tags) {
+      const drawn = await serverRender?.page(request, path);
+      if (drawn) return staticAssets.sendRenderedPage(reply, pollPage.status, pollPage.tags, drawn);
+      return staticAssets.sendShellWithPreview(reply, pollPage.status, pollPage.tags);
+    }
     if (pollPage) return staticAssets.sendShell(request, reply, pollPage.status);
     // Every client route gets the SPA shell; unknown paths get it too, with 404, and the SPA says so.
     const known = matchClientRoute(path) !== null;

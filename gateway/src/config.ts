@@ -117,6 +117,11 @@ export const gatewayConfigSchema = {
     SHED_MAX_IN_FLIGHT: { ...baseConfigProperties.SHED_MAX_IN_FLIGHT, default: 256 },
     METRICS_HOST: baseConfigProperties.METRICS_HOST,
     WEB_DIST: { type: 'string', minLength: 1 },
+    /**
+     * The server rendering of poll pages (web/dist-server/entry-server.js beside WEB_DIST unless given; `off`: none,
+     * the plain shell as before). Not built: the plain shell, with a warning at start.
+     */
+    WEB_SERVER_RENDER: { type: 'string', minLength: 1 },
     ...serviceUrlProperties,
     HEALTH_TIMEOUT_MS: { type: 'integer', minimum: 50, default: 1500 },
     /** How long a client may take to send one whole request (its headers: at most 10 s) before it gets 408. */

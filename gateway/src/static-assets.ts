@@ -3,6 +3,7 @@ import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { shellWithPreview, type PreviewTags } from './link-previews.js';
+import { COLOR_SCHEME_HINT, shellWithPage, type RenderedPage } from './server-render.js';
 
 /** Hashed file names (web/dist/assets/): a new release has new names, so a browser may keep these for good. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,6 +69,25 @@ export class StaticAssets {
   sendShellWithPreview(reply: FastifyReply, statusCode: number, tags: PreviewTags): FastifyReply {
     const html = shellWithPreview(this.shell.identity.toString('utf8'), tags);
     return reply.code(statusCode).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
+  }
+
+  /**
+   * Answers with the SPA shell carrying a poll's link-preview tags and its page drawn by the server (server-render.ts).
+   * The page is the visitor's own (their session, their vote): kept by no shared cache. It asks Chromium for the device's
+   * palette (`Accept-CH`), and for this page again with it when it came without (`Critical-CH`): a page drawn in the
+   * other palette waits for the app.
+   */
+  sendRenderedPage(reply: FastifyReply, statusCode: number, tags: PreviewTags, page: RenderedPage): FastifyReply {
+    const html = shellWithPage(shellWithPreview(this.shell.identity.toString('utf8'), tags), page);
+    for (const cookie of page.setCookies) reply.header('set-cookie', cookie);
+    return reply
+      .code(statusCode)
+      .header('cache-control', 'private, no-cache')
+      .header('vary', `cookie, ${COLOR_SCHEME_HINT}`)
+      .header('accept-ch', COLOR_SCHEME_HINT)
+      .header('critical-ch', COLOR_SCHEME_HINT)
+      .type('text/html; charset=utf-8')
+      .send(html);
   }
 
   /** Serves every file of the build at its own path (routes made at start-up; the rest falls to not-found). */

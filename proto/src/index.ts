@@ -13,3 +13,4 @@ export * from './socket-events.js';
 export * from './sessions.js';
 export * from './staff-routes.js';
 export * from './nats-usage.js';
+export * from './server-render.js';

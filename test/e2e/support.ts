@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SESSION_COOKIE } from '@meydan/proto';
+import { RENDERED_THEME_ATTRIBUTE, SERVER_ANSWERS_ID, SESSION_COOKIE, type ServerAnswer } from '@meydan/proto';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { until } from '../harness.js';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
@@ -74,6 +74,14 @@ export async function newContext(
 }
 
 /**
+ * Waits until the app has taken the page over: a page the server drew (a share link, a poll's page) takes input only
+ * once hydrated (web/src/main.tsx); keys pressed before then would be lost. At once on any other page.
+ */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction((marker) => document.querySelector(`#root[${marker}]`) === null, RENDERED_THEME_ATTRIBUTE);
+}
+
+/**
  * Waits until a screen has settled: its heading is there, no spinner is left, and the header knows who is looking
  * (the bell for a member, 'Giriş Yap' for a visitor).
  */
@@ -84,6 +92,7 @@ export async function settled(page: Page, role: 'visitor' | 'member'): Promise<v
     .first()
     .waitFor({ state: 'attached' });
   await page.waitForFunction(() => document.querySelector('[data-spinner]') === null);
+  await appTookOver(page);
 }
 
 /** Collects what went wrong in a page (uncaught errors, CSP refusals), to assert there was nothing. */
@@ -361,10 +370,22 @@ export function socketFrames(page: Page): string[] {
   return frames;
 }
 
-/** Every JSON answer of the API the page reads from now on, with its address (watch before the page asks). */
+/**
+ * Every JSON answer of the API the page reads from now on, with its address (watch before the page asks): those it
+ * asks for, and those a server-drawn page carries in its HTML (gateway/src/server-render.ts), which it reads instead.
+ */
 export function apiAnswers(page: Page): { url: string; body: unknown }[] {
   const answers: { url: string; body: unknown }[] = [];
   page.on('response', async (response) => {
+    if (response.request().isNavigationRequest()) {
+      const carried = new RegExp(`<script type="application/json" id="${SERVER_ANSWERS_ID}">(.*?)</script>`).exec(
+        await response.text().catch(() => ''),
+      )?.[1];
+      const origin = new URL(response.url()).origin;
+      for (const [path, answer] of Object.entries(JSON.parse(carried ?? '{}') as Record<string, ServerAnswer>))
+        answers.push({ url: `${origin}${path}`, body: answer.body });
+      return;
+    }
     if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
     try {
       answers.push({ url: response.url(), body: await response.json() });

@@ -11,5 +11,6 @@
   var light =
     stored === 'light' ||
     (stored !== 'dark' && window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches);
-  if (light) document.documentElement.dataset.theme = 'light';
+  // Both ways: a page the server drew carries the palette it was drawn in (gateway/src/server-render.ts).
+  document.documentElement.dataset.theme = light ? 'light' : 'dark';
 })();

@@ -1,12 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { RENDERED_THEME_ATTRIBUTE } from '@meydan/proto';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadScreenData, serverRenderedPage, takeServerAnswers } from './app/hydration';
 import { prefetchScreenData } from './app/prefetchScreenData';
 import { loadScreenOf } from './app/router';
 import { keepInstallOffer } from './features/pwa/earlyInstallOffer';
 import { loadWhenOnline } from './features/pwa/loadWhenOnline';
 import { sessionApi } from './features/session/sessionApi';
 import { createStore } from './store/store';
+import { initialThemeMode, readStoredThemeMode, tellServerThemeMode } from './theme/storage';
+import { loadDrawnParts } from './ui/lazyComponent';
 
 /** How long after `load` the service worker is registered. */
 const SERVICE_WORKER_DELAY_MS = 3000;
@@ -19,6 +23,19 @@ const EARLY_SCREEN_WAIT_MS = 300;
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// A share link or a poll's page comes drawn by the server (entry-server.tsx) with the answers it was drawn from: the
+// app's calls take those, and its first render hydrates that HTML, unless the device asks for the other palette.
+const rendered = serverRenderedPage(container);
+if (rendered) takeServerAnswers(rendered.answers);
+const hydrating = rendered !== null && rendered.theme === initialThemeMode();
+// A choice stored before the server drew pages is told to it now, for the next one.
+const storedTheme = readStoredThemeMode();
+if (storedTheme) tellServerThemeMode(storedTheme);
+// Drawn in the other palette, it stayed hidden (index.html): the app draws the page anew, as on any other page.
+// Hydrated, it takes input once React has taken it over (`TakenOver`); until then it takes no pointer input.
+if (rendered && !hydrating) container.replaceChildren();
+if (!hydrating) container.removeAttribute(RENDERED_THEME_ATTRIBUTE);
+
 // The install card loads after the first render; an install offer made before then is kept for it.
 keepInstallOffer();
 const store = createStore();
@@ -30,15 +47,40 @@ void import('./features/connection/watchConnection').then(({ watchConnection }) 
 // milliseconds.
 void store.dispatch(sessionApi.endpoints.session.initiate());
 prefetchScreenData(store, location.pathname);
-const render = () =>
+const render = () => {
+  container.removeAttribute(RENDERED_THEME_ATTRIBUTE);
   createRoot(container).render(
     <StrictMode>
       <App store={store} />
     </StrictMode>,
   );
+};
+/** Marks the server's HTML as the app's once hydrated: it then takes input (index.html). */
+function TakenOver({ children }: { children: ReactNode }) {
+  useEffect(() => container?.removeAttribute(RENDERED_THEME_ATTRIBUTE), []);
+  return children;
+}
+/** Takes over the server's HTML; a part that differs is drawn anew by React, and said in the console. */
+const hydrate = () =>
+  hydrateRoot(
+    container,
+    <StrictMode>
+      <TakenOver>
+        <App store={store} />
+      </TakenOver>
+    </StrictMode>,
+    { onRecoverableError: (error) => console.warn('hydration: drawn anew', error) },
+  );
 // The screen's own code (when it is in a chunk of its own) is asked for now too, not once the first render reaches it.
 const screenLoaded = loadScreenOf(location.pathname);
-if (document.querySelector('link[data-early-screen]')) {
+if (hydrating) {
+  // Its code, the lazily loaded parts it drew, and its data in the store first: the first render must be the server's.
+  void Promise.all([
+    screenLoaded,
+    loadDrawnParts(rendered?.parts ?? []),
+    loadScreenData(store, location.pathname),
+  ]).then(hydrate, render);
+} else if (document.querySelector('link[data-early-screen]')) {
   void Promise.race([screenLoaded, new Promise((resolve) => setTimeout(resolve, EARLY_SCREEN_WAIT_MS))]).then(
     render,
     render,

@@ -13,7 +13,7 @@ const layers: readonly (readonly string[])[] = [
   ['features'],
   ['layout'],
   ['app'],
-  ['main.tsx'],
+  ['main.tsx', 'entry-server.tsx'],
 ];
 
 const sources = import.meta.glob<string>('../src/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true });

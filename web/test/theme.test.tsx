@@ -39,11 +39,14 @@ describe('theme', () => {
     renderAppAt('/');
     fireEvent.click(screen.getByRole('button', { name: 'Açık temaya geç' }));
     expect(localStorage.getItem('theme')).toBe('light');
+    // Told to the server too, which draws a share link or a poll's page in it.
+    expect(document.cookie).toMatch(/(^|; )theme=light(;|$)/);
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(themeColor.content).toBe('#f6f7f9');
 
     fireEvent.click(screen.getByRole('button', { name: 'Koyu temaya geç' }));
     expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.cookie).toMatch(/(^|; )theme=dark(;|$)/);
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(themeColor.content).toBe('#0f1115');
     expect(screen.getByRole('button', { name: 'Açık temaya geç' })).toBeTruthy();
@@ -65,6 +68,7 @@ describe('theme', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Koyu temaya geç' }));
     expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.cookie).toMatch(/(^|; )theme=dark(;|$)/);
     expect(document.documentElement.dataset.theme).toBe('dark');
   });
 

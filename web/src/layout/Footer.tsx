@@ -1,12 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { tr } from '../i18n/tr';
+import { lazyComponent } from '../ui/lazyComponent';
 
 // Below the fold: fetched right after the first render, not before it (web/scripts/initial-js.ts).
-const NewsletterBox = lazy(async () => ({
-  default: (await import('../features/newsletter/NewsletterBox')).NewsletterBox,
-}));
+const NewsletterBox = lazyComponent(() => import('../features/newsletter/NewsletterBox'), 'NewsletterBox');
 
 const links = [
   { to: '/yardim-merkezi', label: tr.pages.helpCenter },

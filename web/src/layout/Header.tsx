@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch } from '../store/store';
@@ -12,12 +12,11 @@ import { useThemeMode } from '../theme/ThemeProvider';
 import { Button, ButtonLink, IconButton } from '../ui/buttons';
 import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from '../ui/icons';
 import { HeaderSearch } from './HeaderSearch';
+import { lazyComponent } from '../ui/lazyComponent';
 
 // Members only, with the popover library: fetched after the first render (web/scripts/initial-js.ts). Until then an
 // empty square of the bell's size keeps the header from shifting.
-const NotificationBell = lazy(async () => ({
-  default: (await import('../features/notifications/NotificationBell')).NotificationBell,
-}));
+const NotificationBell = lazyComponent(() => import('../features/notifications/NotificationBell'), 'NotificationBell');
 
 const MENU_ID = 'site-menu';
 

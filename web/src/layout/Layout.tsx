@@ -10,6 +10,7 @@ import { tr } from '../i18n/tr';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { ScrollRestoration } from './ScrollRestoration';
+import { lazyComponent } from '../ui/lazyComponent';
 
 // Dialogs are fetched the first time they open (with the dialog library and their validators): most visitors only
 // read, and the first load of / has a size budget (web/scripts/initial-js.ts).
@@ -28,14 +29,10 @@ const SignInRequiredDialog = lazy(async () => ({
 }));
 // The offline notice and the install card (which waits for the browser's offer, long after the first paint), fetched
 // with the first render too rather than before it: the first load of / is at its budget.
-const InstallPromptCard = lazy(async () => ({
-  default: (await import('../features/pwa/InstallPromptCard')).InstallPromptCard,
-}));
-const ConnectionNotice = lazy(async () => ({
-  default: (await import('../features/connection/ConnectionNotice')).ConnectionNotice,
-}));
+const InstallPromptCard = lazyComponent(() => import('../features/pwa/InstallPromptCard'), 'InstallPromptCard');
+const ConnectionNotice = lazyComponent(() => import('../features/connection/ConnectionNotice'), 'ConnectionNotice');
 // Fetched right after the first render rather than before it; toasts wait in the store until it is there.
-const Toaster = lazy(async () => ({ default: (await import('../features/toasts/Toaster')).Toaster }));
+const Toaster = lazyComponent(() => import('../features/toasts/Toaster'), 'Toaster');
 
 /** Mounts its children from the first time the dialog `kind` opens, then keeps them (for the closing animation). */
 function MountedOnceOpened({ kind, children }: { kind: NonNullable<OpenDialog>['kind']; children: ReactNode }) {

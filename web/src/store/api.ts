@@ -22,13 +22,19 @@ export type HealthResponse = Record<string, unknown>;
 /** What thunks and `onCacheEntryAdded` receive as `extra`: the realtime connection of this store. */
 export interface ApiExtra {
   realtime: RealtimeHub;
+  /**
+   * Where this store's calls are answered, when not by the network: a page rendered on the server
+   * (src/entry-server.tsx) answers them with what the gateway already fetched for it.
+   */
+  fetch?: (request: Request) => Promise<Response>;
 }
 
 /**
  * '/api' on the page's own origin (the gateway). Spelled out absolutely because fetchBaseQuery builds a
- * `Request`, and outside a browser (jsdom tests on Node) `Request` cannot resolve a relative URL.
+ * `Request`, and outside a browser (jsdom tests on Node, the server's rendering) `Request` cannot resolve a relative
+ * URL: there the origin is a placeholder that no call reaches (the server's store answers from `ApiExtra.fetch`).
  */
-const apiBaseUrl = globalThis.location ? new URL('/api', globalThis.location.origin).href : '/api';
+export const apiBaseUrl = new URL('/api', globalThis.location?.origin ?? 'http://meydan.invalid').href;
 
 /**
  * One api for the whole app. Every call goes through the gateway with the session cookie. Like the earlier product:
@@ -65,17 +71,33 @@ function fetchOrEarly(input: RequestInfo | URL, init?: RequestInit): Promise<Res
   return fetch(input, init);
 }
 
+const networkQuery = fetchBaseQuery({
+  baseUrl: apiBaseUrl,
+  credentials: 'include',
+  fetchFn: fetchOrEarly,
+  prepareHeaders: (headers) => {
+    if (embedVisitor) headers.set(EMBED_VISITOR_HEADER, embedVisitor);
+    return headers;
+  },
+});
+
+/** The same calls, answered by a store's own `fetch` (a page rendered on the server): one per such function. */
+const answeredQueries = new WeakMap<NonNullable<ApiExtra['fetch']>, typeof networkQuery>();
+function answeredQuery(answer: NonNullable<ApiExtra['fetch']>): typeof networkQuery {
+  let query = answeredQueries.get(answer);
+  if (!query) {
+    query = fetchBaseQuery({ baseUrl: apiBaseUrl, fetchFn: (input) => answer(input as Request) });
+    answeredQueries.set(answer, query);
+  }
+  return query;
+}
+
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: apiBaseUrl,
-    credentials: 'include',
-    fetchFn: fetchOrEarly,
-    prepareHeaders: (headers) => {
-      if (embedVisitor) headers.set(EMBED_VISITOR_HEADER, embedVisitor);
-      return headers;
-    },
-  }),
+  baseQuery: (args, queryApi, extraOptions) => {
+    const own = (queryApi.extra as ApiExtra | undefined)?.fetch;
+    return (own ? answeredQuery(own) : networkQuery)(args, queryApi, extraOptions);
+  },
   tagTypes,
   refetchOnFocus: false,
   refetchOnReconnect: true,

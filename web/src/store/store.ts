@@ -21,12 +21,14 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface StoreOptions {
   /** The realtime connection; tests pass one with a fake socket (or none). */
   realtime?: RealtimeHub;
+  /** Answers the store's API calls instead of the network (the server's rendering: ApiExtra.fetch). */
+  fetch?: ApiExtra['fetch'];
 }
 
 /** Builds a fresh store; the app makes one at start-up and every test makes its own. */
 export function createStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
   const realtime = options.realtime ?? new RealtimeHub(browserSocket);
-  const extra: ApiExtra = { realtime };
+  const extra: ApiExtra = { realtime, ...(options.fetch ? { fetch: options.fetch } : {}) };
   const store = configureStore({
     reducer: rootReducer,
     middleware: (getDefaultMiddleware) =>

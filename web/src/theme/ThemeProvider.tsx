@@ -16,8 +16,9 @@ const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
  * Applies the chosen palette to styled-components, `<html data-theme>` and the browser's theme-color. The first
  * palette is the member's stored choice or, without one, the device's `prefers-color-scheme`.
  */
-export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [mode, setModeState] = useState<ThemeMode>(initialThemeMode);
+export function ThemeProvider({ children, initialMode }: { children: ReactNode; initialMode?: ThemeMode }) {
+  // `initialMode`: the palette a page was rendered in on the server, which has no storage nor media queries to ask.
+  const [mode, setModeState] = useState<ThemeMode>(initialMode ?? initialThemeMode);
 
   const setMode = useCallback((next: ThemeMode) => {
     storeThemeMode(next);

@@ -1,3 +1,4 @@
+import { THEME_COOKIE } from '@meydan/proto';
 import { defaultThemeMode, type ThemeMode } from './themes';
 
 /** The spec's local-storage key; values are exactly `dark` or `light`. */
@@ -34,4 +35,15 @@ export function storeThemeMode(mode: ThemeMode): void {
   } catch {
     // Not persisting is acceptable; the choice still applies to this visit.
   }
+  tellServerThemeMode(mode);
+}
+
+/**
+ * The choice as a cookie too, so that the server draws a page in it (a share link, a poll's page: gateway
+ * server-render.ts); a year, like the stored choice it mirrors.
+ */
+export function tellServerThemeMode(mode: ThemeMode): void {
+  if (typeof document === 'undefined') return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the app supports; the value is one of two fixed words
+  document.cookie = `${THEME_COOKIE}=${mode}; path=/; max-age=31536000; samesite=lax`;
 }

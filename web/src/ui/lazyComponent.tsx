@@ -1,7 +1,22 @@
-import { lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { createContext, lazy, useContext, useState, type ComponentProps, type ComponentType } from 'react';
 
 /** A lazily loaded component with `load()`, which fetches its module (once) without rendering it. */
 export type LazyComponent<P extends object> = ComponentType<P> & { load: () => Promise<unknown> };
+
+/** Every lazily loaded component's `load`, by its name: what a page the server drew names (`loadDrawnParts`). */
+const loadsByName = new Map<string, (() => Promise<unknown>)[]>();
+
+/**
+ * Where the server's drawing of a page notes the lazily loaded components it drew (src/entry-server.tsx). The app
+ * loads those before it hydrates the page (`loadDrawnParts`): one still loading then would stay the server's HTML, and a
+ * click on it would be lost.
+ */
+export const DrawnParts = createContext<Set<string> | null>(null);
+
+/** Loads the lazily loaded components of these names (those a page the server drew names). */
+export function loadDrawnParts(names: readonly string[]): Promise<unknown> {
+  return Promise.all(names.flatMap((name) => (loadsByName.get(name) ?? []).map((load) => load())));
+}
 
 /**
  * React.lazy for a named export, plus `load()`. Rendered after its module has arrived (a screen's start-up loads its
@@ -21,8 +36,10 @@ export function lazyComponent<K extends string, C extends ComponentType<any>>(
   // Like React.lazy's, a module that failed to load stays failed until the page is loaded again.
   const load = () => (loading ??= importer().then((module) => (loaded = module[name])));
   const Lazy = lazy(async () => ({ default: await load() }));
+  loadsByName.set(name, [...(loadsByName.get(name) ?? []), load]);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, like React.lazy, never during a render
   function Component(props: P) {
+    useContext(DrawnParts)?.add(name);
     const [Shown] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return <Shown {...props} />;
   }

@@ -1,5 +1,5 @@
 import { limits, type Poll } from '@meydan/proto';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { tr } from '../../i18n/tr';
 import { ClockIcon } from '../../ui/icons';
 import { feedCategory } from '../../lib/categories';
@@ -11,9 +11,10 @@ import { CardBallot } from './CardBallot';
 import { useLivePoll } from './useLivePoll';
 import { Spinner } from '../../ui/Spinner';
 import { Hashtagged } from '../../ui/Hashtagged';
+import { lazyComponent } from '../../ui/lazyComponent';
 
 // Friends' circle polls are for members only: visitors, most of the first loads of /, never see this card.
-const FriendsPollCard = lazy(async () => ({ default: (await import('./FriendsPollCard')).FriendsPollCard }));
+const FriendsPollCard = lazyComponent(() => import('./FriendsPollCard'), 'FriendsPollCard');
 
 /** A poll on the feed; friends' circle polls get their own card. */
 export function PollCard({ poll }: { poll: Poll }) {

@@ -12,7 +12,8 @@ export const commentsApi = api.injectEndpoints({
       },
       query: ({ queryArg, pageParam }) => ({
         url: `/polls/${encodeURIComponent(queryArg)}/comments`,
-        params: pageParam ? { cursor: pageParam } : {},
+        // The first page's address has no `?`: the one a server-rendered poll page carries its answer by.
+        params: pageParam ? { cursor: pageParam } : undefined,
       }),
       providesTags: (_result, _error, pollId) => [{ type: 'Comment', id: pollId }],
     }),
