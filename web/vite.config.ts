@@ -74,8 +74,8 @@ const resolve = {
 
 /**
  * `vite build --ssr`: the server's rendering of a share link and a poll's page (src/entry-server.tsx), for the gateway
- * (gateway/src/server-render.ts), in web/dist-server: one module with every library in it, so the gateway's image
- * needs none of the web's packages.
+ * (gateway/src/server-render.ts), in web/dist-server: every library in it, so the gateway's image needs none of the
+ * web's packages; split as the app is, so the gateway loads only what a poll page draws.
  */
 const serverRendering = defineConfig({
   plugins: [react()],
@@ -87,7 +87,6 @@ const serverRendering = defineConfig({
     outDir: 'dist-server',
     emptyOutDir: true,
     ssr: 'src/entry-server.tsx',
-    rolldownOptions: { output: { codeSplitting: false } },
   },
 });
 
