@@ -90,9 +90,14 @@ export function shellWithPage(
  * no counts under the default results mode) all get the same answers, and are drawn once in this time.
  */
 const DRAWING_REUSE_MS = 5_000;
+const DRAWINGS_MAX_BYTES = 8 * 1024 * 1024;
 
 export class ServerRender {
-  private readonly drawings = new TtlCache<ServerRenderOutput>(DRAWING_REUSE_MS, 1_000);
+  /** At most DRAWINGS_MAX_BYTES of drawings (a poll page's is 20–30 kB). */
+  private readonly drawings = new TtlCache<ServerRenderOutput>(DRAWING_REUSE_MS, 1_000, {
+    maxSize: DRAWINGS_MAX_BYTES,
+    sizeOf: (drawn) => drawn.html.length + drawn.styles.length,
+  });
 
   private constructor(
     private readonly render: RenderPage,

@@ -2,7 +2,8 @@ import type { Poll } from '@meydan/proto';
 import { useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { DAY, formatDateTime, toMs } from '../../lib/time';
+import { DAY, toMs } from '../../lib/time';
+import { useLocalDateTime } from '../../ui/localTime';
 import { apiErrorMessage } from '../../store/api';
 import { Button } from '../../ui/buttons';
 import { ClockIcon } from '../../ui/icons';
@@ -54,6 +55,7 @@ export function UpcomingPoll({
 }) {
   const { user } = useCurrentUser();
   const canRemind = remindable && Boolean(user) && user?.id !== poll.creatorId && !poll.isShareable;
+  const opensAt = useLocalDateTime(poll.startsAt);
   return (
     <>
       <Note data-upcoming>
@@ -61,7 +63,13 @@ export function UpcomingPoll({
         <Badge>{tr.poll.upcoming}</Badge>
         <span>
           {tr.poll.opensIn}{' '}
-          <Countdown role="timer" data-countdown title={tr.poll.opensAt(formatDateTime(poll.startsAt ?? 0))}>
+          {/* A page the server drew counted from its own time: the next second's tick sets the reader's. */}
+          <Countdown
+            role="timer"
+            data-countdown
+            title={opensAt ? tr.poll.opensAt(opensAt) : undefined}
+            suppressHydrationWarning
+          >
             {countdownText(msLeft)}
           </Countdown>
         </span>
