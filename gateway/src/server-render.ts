@@ -37,13 +37,21 @@ export interface RenderedPage {
   parts: string[];
   answers: Record<string, ServerAnswer>;
   theme: RenderTheme;
+  /** True when the member's choice (its cookie) decided the palette, not the device. */
+  chosenTheme: boolean;
   setCookies: string[];
 }
 
+/** The member's choice of palette on this device (its cookie), if they made one. */
+const chosenThemeOf = (request: FastifyRequest): RenderTheme | null => {
+  const chosen = request.cookies[THEME_COOKIE];
+  return chosen === 'light' || chosen === 'dark' ? chosen : null;
+};
+
 /** The palette to draw a page in: the member's choice on this device (its cookie), else the device's hint, else dark. */
 export function themeOf(request: FastifyRequest): RenderTheme {
-  const chosen = request.cookies[THEME_COOKIE];
-  if (chosen === 'light' || chosen === 'dark') return chosen;
+  const chosen = chosenThemeOf(request);
+  if (chosen) return chosen;
   const hint = request.headers[COLOR_SCHEME_HINT.toLowerCase()];
   return typeof hint === 'string' && hint.trim().replace(/"/g, '') === 'light' ? 'light' : 'dark';
 }
@@ -149,7 +157,7 @@ export class ServerRender {
       }
       const theme = themeOf(request);
       const drawn = await this.draw({ path, theme, answers });
-      return drawn ? { ...drawn, answers, theme, setCookies } : null;
+      return drawn ? { ...drawn, answers, theme, chosenTheme: chosenThemeOf(request) !== null, setCookies } : null;
     } catch (err) {
       this.log.warn({ err, path }, 'server rendering failed: plain shell');
       return null;

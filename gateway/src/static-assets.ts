@@ -74,18 +74,18 @@ export class StaticAssets {
   /**
    * Answers with the SPA shell carrying a poll's link-preview tags and its page drawn by the server (server-render.ts).
    * The page is the visitor's own (their session, their vote): kept by no shared cache. It asks Chromium for the device's
-   * palette (`Accept-CH`), and for this page again with it when it came without (`Critical-CH`): a page drawn in the
-   * other palette waits for the app.
+   * palette (`Accept-CH`), and, unless the member's choice decided it (`page.chosenTheme`), for this page again with it
+   * when it came without (`Critical-CH`): a page drawn in the other palette waits for the app.
    */
   sendRenderedPage(reply: FastifyReply, statusCode: number, tags: PreviewTags, page: RenderedPage): FastifyReply {
     const html = shellWithPage(shellWithPreview(this.shell.identity.toString('utf8'), tags), page);
     for (const cookie of page.setCookies) reply.header('set-cookie', cookie);
+    if (!page.chosenTheme) reply.header('critical-ch', COLOR_SCHEME_HINT);
     return reply
       .code(statusCode)
       .header('cache-control', 'private, no-cache')
       .header('vary', `cookie, ${COLOR_SCHEME_HINT}`)
       .header('accept-ch', COLOR_SCHEME_HINT)
-      .header('critical-ch', COLOR_SCHEME_HINT)
       .type('text/html; charset=utf-8')
       .send(html);
   }

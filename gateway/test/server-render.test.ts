@@ -157,6 +157,9 @@ describe('poll pages drawn on the server (real auth and polls)', () => {
   it("draws a poll's page for its member with their session and the poll's comments, in their palette", async () => {
     const res = await page(`/anket/${publicId}`, `${SESSION_COOKIE}=${sid}; theme=light`);
     expect(res.status).toBe(200);
+    // The member's choice decided the palette: no need to ask the browser for the device's again.
+    expect(res.headers.get('critical-ch')).toBeNull();
+    expect(res.headers.get('accept-ch')).toBe('Sec-CH-Prefers-Color-Scheme');
     const html = await res.text();
     expect(html).toMatch(/<div id="root" data-rendered-theme="light" data-rendered-parts="[A-Za-z,]*">/);
     expect(rootOf(html)).toContain('Öğle içeceği: ayran mı?');

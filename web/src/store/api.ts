@@ -34,7 +34,7 @@ export interface ApiExtra {
  * `Request`, and outside a browser (jsdom tests on Node, the server's rendering) `Request` cannot resolve a relative
  * URL: there the origin is a placeholder that no call reaches (the server's store answers from `ApiExtra.fetch`).
  */
-export const apiBaseUrl = new URL('/api', globalThis.location?.origin ?? 'http://meydan.invalid').href;
+const apiBaseUrl = new URL('/api', globalThis.location?.origin ?? 'http://meydan.invalid').href;
 
 /**
  * One api for the whole app. Every call goes through the gateway with the session cookie. Like the earlier product:
