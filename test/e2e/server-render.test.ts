@@ -20,7 +20,8 @@ beforeAll(() => {
 
 /**
  * A page whose heading the server drew is marked before the app's code runs, with what the page asked the API for and
- * what React said of its hydration (main.tsx: 'hydration: …' when it had to draw a part anew).
+ * what React said of its hydration (main.tsx: 'hydration: …' when it had to draw a part anew), kept in the page as it
+ * is said: React says it as it commits, before the app marks the page as taken over (`appTookOver`).
  */
 async function watched(page: Page) {
   await page.addInitScript(() => {
@@ -29,16 +30,20 @@ async function watched(page: Page) {
       const heading = document.querySelector('#root h1, #root h2');
       if (heading) (heading as HTMLElement & { drawnByServer?: boolean }).drawnByServer = true;
     });
+    const said: string[] = [];
+    (window as unknown as { hydrationWarnings: string[] }).hydrationWarnings = said;
+    const warn = console.warn.bind(console);
+    console.warn = (...args: unknown[]) => {
+      if (/hydrat/i.test(String(args[0]))) said.push(args.map(String).join(' '));
+      warn(...args);
+    };
   });
   const asked: string[] = [];
-  const warnings: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) asked.push(url.pathname);
   });
-  page.on('console', (message) => {
-    if (/hydrat/i.test(message.text())) warnings.push(message.text());
-  });
+  const warnings = () => page.evaluate(() => (window as unknown as { hydrationWarnings: string[] }).hydrationWarnings);
   const headingDrawnByServer = () =>
     page.evaluate(() => {
       const heading = document.querySelector('#root h1, #root h2') as
@@ -91,7 +96,7 @@ describe('pages drawn by the server, in Chromium', { timeout: 120_000 }, () => {
     await appTookOver(page);
     expect(await seen.headingDrawnByServer()).toBe(true);
     expect(seen.asked.filter((path) => path === `/api/s/${shortUrl}` || path === '/api/auth/session')).toEqual([]);
-    expect(seen.warnings).toEqual([]);
+    expect(await seen.warnings()).toEqual([]);
     await page.getByRole('button', { name: 'Dağ' }).click();
     await page.locator('[data-results]').first().waitFor();
     expect(seen.asked).toContain(`/api/s/${shortUrl}/vote`);
@@ -103,11 +108,20 @@ describe('pages drawn by the server, in Chromium', { timeout: 120_000 }, () => {
     const { id } = await createPoll(stack, cizer, { title, category: 'genel', options: ['Evet', 'Hayır'] });
     const { page, errors } = await run.open({ sid: cizer.sid, theme: 'dark' });
     await withTheme(page, 'dark');
+    // The reader's clock 10 s ahead of the server's: its creator's edit button counts down the first minute each
+    // second ('Düzenle (0:48)'), drawn by the server from its own time, so the two never agree on it.
+    await page.clock.install({ time: Date.now() + 10_000 });
     const seen = await watched(page);
-    await page.goto(`/anket/${id}`);
+    const response = await page.goto(`/anket/${id}`);
+    const drawnEdit = /data-action="edit"[^>]*>([^<]+)</.exec((await response?.text()) ?? '')?.[1];
+    expect(drawnEdit).toMatch(/^Düzenle \(\d:\d\d\)$/);
     await appTookOver(page);
     expect(await seen.headingDrawnByServer()).toBe(true);
-    expect(seen.warnings).toEqual([]);
+    // The card's parts hydrate after the page (their own Suspense boundaries): once the reader's clock shows on the
+    // button, its part has been taken over, and React said then whatever it had to draw anew.
+    const edit = page.locator('[data-action="edit"]');
+    await expect.poll(() => edit.textContent(), { timeout: 15_000 }).not.toBe(drawnEdit);
+    expect(await seen.warnings()).toEqual([]);
     expect(
       seen.asked.filter((path) =>
         [`/api/polls/${id}`, `/api/polls/${id}/comments`, '/api/auth/session'].includes(path),
@@ -141,7 +155,7 @@ describe('pages drawn by the server, in Chromium', { timeout: 120_000 }, () => {
     expect(await seen.headingDrawnByServer()).toBe(false);
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
     expect(await page.locator('#root').evaluate((root) => getComputedStyle(root).visibility)).toBe('visible');
-    expect(seen.warnings).toEqual([]);
+    expect(await seen.warnings()).toEqual([]);
     await page.getByRole('button', { name: 'Yaz' }).click();
     await page.locator('[data-results]').first().waitFor();
     expect(errors).toEqual([]);

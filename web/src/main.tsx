@@ -55,7 +55,10 @@ const render = () => {
     </StrictMode>,
   );
 };
-/** Marks the server's HTML as the app's once hydrated: it then takes input (index.html). */
+/**
+ * Marks the server's HTML as the app's once its root is hydrated: it then takes input (index.html). The parts inside
+ * their own Suspense boundaries hydrate right after, or at once when input reaches them (their code is loaded).
+ */
 function TakenOver({ children }: { children: ReactNode }) {
   useEffect(() => container?.removeAttribute(RENDERED_THEME_ATTRIBUTE), []);
   return children;
@@ -75,9 +78,9 @@ const hydrate = () =>
 const screenLoaded = loadScreenOf(location.pathname);
 if (hydrating) {
   // Its code, the lazily loaded parts it drew, and its data in the store first: the first render must be the server's.
+  // The parts once the screen's modules, which make most of them, have run.
   void Promise.all([
-    screenLoaded,
-    loadDrawnParts(rendered?.parts ?? []),
+    screenLoaded.then(() => loadDrawnParts(rendered?.parts ?? [])),
     loadScreenData(store, location.pathname),
   ]).then(hydrate, render);
 } else if (document.querySelector('link[data-early-screen]')) {

@@ -13,9 +13,19 @@ const loadsByName = new Map<string, (() => Promise<unknown>)[]>();
  */
 export const DrawnParts = createContext<Set<string> | null>(null);
 
-/** Loads the lazily loaded components of these names (those a page the server drew names). */
-export function loadDrawnParts(names: readonly string[]): Promise<unknown> {
-  return Promise.all(names.flatMap((name) => (loadsByName.get(name) ?? []).map((load) => load())));
+/**
+ * Loads the lazily loaded components of these names (those a page the server drew names). A component is known here
+ * once the module that makes it has run, and a part's module may make the next (a ballot's vote-change part): each
+ * round loads the known ones, until every name is loaded or none more becomes known.
+ */
+export async function loadDrawnParts(names: readonly string[]): Promise<void> {
+  let pending = [...new Set(names)];
+  for (;;) {
+    const known = pending.filter((name) => loadsByName.has(name));
+    if (known.length === 0) return;
+    await Promise.all(known.flatMap((name) => loadsByName.get(name)!.map((load) => load())));
+    pending = pending.filter((name) => !known.includes(name));
+  }
 }
 
 /**

@@ -82,6 +82,8 @@ export function CreatorControls({
           title={T.editTimeLeft(clock(editLeft))}
           aria-label={named ? T.editLabelOf(clock(editLeft), poll.title) : undefined}
           onClick={() => setEditing(true)}
+          // A page the server drew counted from its own time: the next second's tick sets the reader's.
+          suppressHydrationWarning
         >
           {T.editWithTime(clock(editLeft))}
         </Button>
