@@ -36,7 +36,8 @@ export interface PollPageAnswer {
   tags: PreviewTags | null;
 }
 
-const escapeHtml = (text: string) =>
+/** Text as it may stand in HTML, in an element or a quoted attribute. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const clip = (text: string, max: number) =>

@@ -21,6 +21,7 @@ import {
 } from '@meydan/proto';
 import { TtlCache, type Logger } from '@meydan/kit';
 import type { FastifyRequest } from 'fastify';
+import { escapeHtml } from './link-previews.js';
 
 type RenderPage = (input: ServerRenderInput) => Promise<ServerRenderOutput | null>;
 
@@ -56,9 +57,6 @@ export function themeOf(request: FastifyRequest): RenderTheme {
   return typeof hint === 'string' && hint.trim().replace(/"/g, '') === 'light' ? 'light' : 'dark';
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 /** The JSON of the answers as a data block's text: nothing in it can end the block (`</script>`) or open a comment. */
 export function answersBlock(answers: Record<string, ServerAnswer>): string {
   const json = JSON.stringify(answers)
@@ -89,7 +87,7 @@ export function shellWithPage(
     .replace(
       root,
       () =>
-        `<div id="root" ${RENDERED_THEME_ATTRIBUTE}="${page.theme}" ${RENDERED_PARTS_ATTRIBUTE}="${escapeAttribute(page.parts.join(','))}">${page.html}</div>\n    ${answersBlock(page.answers)}`,
+        `<div id="root" ${RENDERED_THEME_ATTRIBUTE}="${page.theme}" ${RENDERED_PARTS_ATTRIBUTE}="${escapeHtml(page.parts.join(','))}">${page.html}</div>\n    ${answersBlock(page.answers)}`,
     );
 }
 
