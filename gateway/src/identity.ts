@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE, events, subjects, type MfaState } from '@meydan/proto';
 import type { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
 import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
 import type { SessionReader } from './sessions.js';
 import { TtlCache } from '@meydan/kit';
@@ -42,7 +41,7 @@ export class IdentityResolver {
   private readonly sessions: TtlCache<Resolved>;
   private readonly tokens: TtlCache<Resolved>;
   /** IPs whose failed lookups used up the budget, until their minute is over. */
-  private readonly spent = new LRUCache<string, true>({ max: 100_000, ttl: 60_000 });
+  private readonly spent = new TtlCache<true>(60_000, 100_000);
   /** Lookups under way per IP. */
   private readonly lookupsUnderWay = new Map<string, number>();
 
@@ -127,7 +126,7 @@ export class IdentityResolver {
    */
   private reserveLookup(ip: string): boolean {
     if (!this.budget) return true;
-    if (this.spent.has(ip)) return false;
+    if (this.spent.get(ip)) return false;
     const underWay = this.lookupsUnderWay.get(ip) ?? 0;
     if (underWay >= this.budget.max) return false;
     this.lookupsUnderWay.set(ip, underWay + 1);
@@ -146,7 +145,7 @@ export class IdentityResolver {
       const replies = await this.budget.redis.multi().set(key, 0, 'EX', 60, 'NX').incr(key).pttl(key).exec();
       const failures = Number(replies?.[1]?.[1] ?? 0);
       const ttlMs = Number(replies?.[2]?.[1] ?? 60_000);
-      if (failures >= this.budget.max) this.spent.set(ip, true, { ttl: ttlMs > 0 ? ttlMs : 60_000 });
+      if (failures >= this.budget.max) this.spent.set(ip, true, ttlMs);
     } catch (err) {
       // Redis down: lookups go ahead, as the rate limits do (skipOnError).
       this.log.warn({ err }, 'failed-lookup budget unavailable');
