@@ -21,7 +21,7 @@ import { startProcess } from '../local/servers.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the runtime settings', () => {
-  it('are two malloc arenas and 4 MB semi-spaces (what takes an idle service from about 120–135 MB to about 100)', () => {
+  it('are two malloc arenas and 4 MB semi-spaces (part of what keeps an idle service under 120 MB)', () => {
     expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
     expect(RUNTIME_NODE_OPTIONS).toEqual(['--max-semi-space-size=4']);
   });
