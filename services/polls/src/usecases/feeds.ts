@@ -82,8 +82,11 @@ export async function readFeed(
   const at = { page: query.page, cursor: query.page === undefined ? cursorOf(query.cursor) : null };
   const findPage = async () => feedPage(ctx, filter, feed === 'trending', limit, at);
   // The reader's shard of the timelines, or MongoDB when it cannot be read (its master gone) or the config says so.
+  // MongoDB too for a member who blocked or muted someone, or whom someone blocked: the shared timelines count and
+  // page every member's polls alike and cannot leave out that member's own hidden creators (their pages came short,
+  // their total too high). A banned creator's polls leave the timelines themselves.
   const fromTimelines = async (reader: string | null, circle: string[]) => {
-    if (ctx.config.POLLS_MEMBER_FEEDS === 'database') return null;
+    if (ctx.config.POLLS_MEMBER_FEEDS === 'database' || hiddenForViewer.length > 0) return null;
     const found = await ctx.timelines.page({
       feed,
       category: query.category,
