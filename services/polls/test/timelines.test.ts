@@ -254,24 +254,20 @@ function memberFeeds(topology: 'one Redis' | 'a Redis Cluster') {
         ];
         return shown.filter((id) => theirs.includes(id)).length;
       };
-      // ece and cem follow neither way; ayse and bora are in each other's Dost Meclisi.
-      const before = {
-        eceSeesCem: await seen(ece, 'cem'),
-        cemSeesEce: await seen(cem, 'ece'),
-        ayseSeesBora: await seen(ayse, 'bora'),
-        boraSeesAyse: await seen(bora, 'ayse'),
-      };
-      expect(Object.values(before).every((n) => n > 0)).toBe(true);
-      const eceNew = await pageOf(ece, 'feed=new&limit=100');
-      const cemsForEce = eceNew.ids.filter((id) => pollsOf('cem').includes(id)).length;
-      await hideAct('POST', 'block', ece, cem);
-      await hideAct('POST', 'mute', ayse, bora);
+      /** What each pair sees of the other, the pairs the block and the mute are about. */
       const now = async () => ({
         eceSeesCem: await seen(ece, 'cem'),
         cemSeesEce: await seen(cem, 'ece'),
         ayseSeesBora: await seen(ayse, 'bora'),
         boraSeesAyse: await seen(bora, 'ayse'),
       });
+      // ece and cem follow neither way; ayse and bora are in each other's Dost Meclisi.
+      const before = await now();
+      expect(Object.values(before).every((n) => n > 0)).toBe(true);
+      const eceNew = await pageOf(ece, 'feed=new&limit=100');
+      const cemsForEce = eceNew.ids.filter((id) => pollsOf('cem').includes(id)).length;
+      await hideAct('POST', 'block', ece, cem);
+      await hideAct('POST', 'mute', ayse, bora);
       const hidden = { eceSeesCem: 0, cemSeesEce: 0, ayseSeesBora: 0, boraSeesAyse: before.boraSeesAyse };
       await until(async () => JSON.stringify(await now()) === JSON.stringify(hidden), 10_000, 'block and mute shown');
       // Counted without them, and every page full (the timelines' pages came short, their total counted cem's).
