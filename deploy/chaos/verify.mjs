@@ -100,11 +100,20 @@ export const failed = (/** @type {{ status: number }} */ a) => !(a.status >= 200
  * How a fault went for the storm's votes in flight during its window `w`: how many failed, the longest run of
  * failures among them in the order they were sent, and when votes flowed again (`recoveredAt`): the first accepted vote
  * answered after the last failure, or with no failure the first answered after the fault began; null if none was.
+ * A failure of a vote sent once the probes got through again (`w.recovered`) and answered once the next fault had
+ * begun (`nextStart`) is that fault's, not this one's: on a saturated machine a vote sent in this window's grace can
+ * wait seconds and be failed by the next fault (member votes sent as a NATS node caught up, answered 503 once the
+ * Redis master was killed 2 s after the window closed). A vote sent while this fault still held votes stays its own.
  * @param {StormAnswer[]} answers
- * @param {{ start: number, end: number }} w
+ * @param {{ start: number, end: number, recovered?: number | null }} w
+ * @param {number} [nextStart] when the next fault began (none: no fault after this one)
  */
-export function recoveryOf(answers, w) {
-  const mine = answers.filter((a) => inFlightDuring(a, w)).sort((a, b) => a.sent - b.sent || a.t - b.t);
+export function recoveryOf(answers, w, nextStart = Number.POSITIVE_INFINITY) {
+  const recovered = w.recovered ?? Number.POSITIVE_INFINITY;
+  const nextFaults = (/** @type {StormAnswer} */ a) => failed(a) && a.sent >= recovered && a.t >= nextStart;
+  const mine = answers
+    .filter((a) => inFlightDuring(a, w) && !nextFaults(a))
+    .sort((a, b) => a.sent - b.sent || a.t - b.t);
   let run = 0;
   let longestRun = 0;
   /** @type {number | null} */
@@ -135,11 +144,11 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
   const rows = [];
   /** @type {Parameters<typeof faultProblems>[0]} */
   const figures = [];
-  /** @type {{ name: string, start: number, end: number, outside?: boolean }[]} */
+  /** @type {{ name: string, start: number, end: number, recovered?: number | null, outside?: boolean }[]} */
   const spans = [...windows, { name: 'outside faults', start: t0, end: stormEnd, outside: true }];
-  for (const w of spans) {
+  for (const [i, w] of spans.entries()) {
     const mine = (/** @type {StormAnswer} */ a) => (w.outside ? !inWindow(a) : inFlightDuring(a, w));
-    const outcome = w.outside ? null : recoveryOf(answers, w);
+    const outcome = w.outside ? null : recoveryOf(answers, w, windows[i + 1]?.start);
     const checked = accepted.filter(mine).length;
     if (outcome)
       figures.push({

@@ -18,6 +18,15 @@ import {
 const dir = mkdtempSync(join(tmpdir(), 'meydan-chaos-verdict-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A storm vote on m0 sent at `sent`, answered at `t` with `status`, by a voter of its own. */
+const vote = (sent: number, t: number, status: number): StormAnswer => ({
+  sent,
+  t,
+  poll: 'm0',
+  voter: `u:${sent}`,
+  status,
+});
+
 describe('the chaos verdict', () => {
   it('reads when each answer came and when its request was sent, and skips what is not an answer', () => {
     const file = join(dir, 'votes.log');
@@ -111,13 +120,6 @@ describe('the chaos verdict', () => {
 
   it("times a fault's recovery from the first accepted vote after its last failure, and counts the longest run of failures in the order sent", () => {
     const window = { start: 10_000, end: 30_000 };
-    const vote = (sent: number, t: number, status: number): StormAnswer => ({
-      sent,
-      t,
-      poll: 'm0',
-      voter: `u:${sent}`,
-      status,
-    });
     const answers = [
       vote(9_500, 9_600, 200),
       // Cut off by the fault: three in a row, then one through, then two more (a timeout answered late, a 503).
@@ -141,6 +143,26 @@ describe('the chaos verdict', () => {
     });
     // Failures and nothing accepted after them: never.
     expect(recoveryOf([vote(10_500, 10_600, 200), vote(11_000, 21_000, 0)], window).recoveredAt).toBeNull();
+  });
+
+  it('leaves to the next fault a failure it caused: a vote sent after the probes got through again and failed once the next fault had begun', () => {
+    // The fault began at 10 s, the probes got through at 12 s, its window closed at 20 s, the next fault began at 22 s.
+    const window = { start: 10_000, end: 20_000, recovered: 12_000 };
+    const answers = [
+      vote(10_200, 11_500, 503),
+      vote(11_000, 12_100, 200),
+      // Sent in the grace, slow on a saturated machine, failed by the next fault (a Redis master killed at 22 s).
+      vote(19_500, 24_000, 503),
+      vote(19_600, 21_000, 200),
+      vote(23_000, 25_500, 200),
+    ];
+    expect(recoveryOf(answers, window, 22_000)).toEqual({ failed: 1, longestRun: 1, recoveredAt: 12_100 });
+    // Without a next fault, or answered before it began, the failure is this window's.
+    expect(recoveryOf(answers, window)).toEqual({ failed: 2, longestRun: 1, recoveredAt: 25_500 });
+    expect(recoveryOf(answers, window, 24_500)).toEqual({ failed: 2, longestRun: 1, recoveredAt: 25_500 });
+    // A vote sent while the fault still held votes stays its own, however late it failed.
+    const hung = [...answers, vote(11_800, 23_000, 0)];
+    expect(recoveryOf(hung, window, 22_000)).toEqual({ failed: 2, longestRun: 1, recoveredAt: 25_500 });
   });
 
   it('fails a fault that kept votes from flowing past the bound, met no vote, or failed votes in a graceful stop', () => {
