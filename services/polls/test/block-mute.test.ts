@@ -8,7 +8,7 @@ import { asMember, asVisitor, startTestService, until, type TestService } from '
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildSocial } from '../../social/src/app.js';
-import { createPoll, startPolls, type PollsTestService } from './support.js';
+import { createPoll, hideAct, startPolls, type PollsTestService } from './support.js';
 
 describe('polls: blocked and muted members', () => {
   let auth: TestService;
@@ -19,10 +19,6 @@ describe('polls: blocked and muted members', () => {
   let mehmet: TestUser; // muted by ali
   const polls: Record<'ayse' | 'ali' | 'mehmet', string> = { ayse: '', ali: '', mehmet: '' };
 
-  const hideAct = async (method: 'POST' | 'DELETE', verb: 'block' | 'mute', who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({ method, url: `/api/users/${whom.id}/${verb}`, headers: asMember(who.id) });
-    expect(res.statusCode, res.body).toBe(200);
-  };
   const feedIds = async (viewer: TestUser | null, feed = 'new') => {
     const res = await svc.app.inject({
       url: `/api/polls?feed=${feed}&limit=50`,
@@ -83,7 +79,7 @@ describe('polls: blocked and muted members', () => {
   });
 
   it('hides the blocker’s polls, profile list and comments from the blocked member (404), and the blocked one’s from the blocker', async () => {
-    await hideAct('POST', 'block', ayse, ali);
+    await hideAct(social, 'POST', 'block', ayse, ali);
     // The event drops the hidden sets polls kept; the feeds read the new ones.
     await until(
       async () => !(await feedIds(ali)).includes(polls.ayse),
@@ -133,7 +129,7 @@ describe('polls: blocked and muted members', () => {
   });
 
   it('takes a muted member’s polls and comments out of the muter’s feeds, search and comments only', async () => {
-    await hideAct('POST', 'mute', ali, mehmet);
+    await hideAct(social, 'POST', 'mute', ali, mehmet);
     await until(
       async () => !(await feedIds(ali)).includes(polls.mehmet),
       10_000,
@@ -149,7 +145,7 @@ describe('polls: blocked and muted members', () => {
       200,
     );
 
-    await hideAct('DELETE', 'mute', ali, mehmet);
+    await hideAct(social, 'DELETE', 'mute', ali, mehmet);
     await until(async () => (await feedIds(ali)).includes(polls.mehmet), 10_000, 'the unmuted member’s poll back');
   });
 
@@ -180,7 +176,7 @@ describe('polls: blocked and muted members', () => {
   });
 
   it('refuses a vote from the member the creator blocked (404), and takes it once the block is taken back', async () => {
-    await hideAct('POST', 'block', mehmet, ali);
+    await hideAct(social, 'POST', 'block', mehmet, ali);
     const vote = () =>
       svc.app.inject({
         method: 'POST',
@@ -197,7 +193,7 @@ describe('polls: blocked and muted members', () => {
       'the blocked member’s vote refused',
     );
     expect(refused.json().message).toBe('Anket bulunamadı');
-    await hideAct('DELETE', 'block', mehmet, ali);
+    await hideAct(social, 'DELETE', 'block', mehmet, ali);
     const taken = await until(
       async () => {
         const res = await vote();
@@ -210,7 +206,7 @@ describe('polls: blocked and muted members', () => {
   });
 
   it('shows the blocker’s polls again once the block is taken back', async () => {
-    await hideAct('DELETE', 'block', ayse, ali);
+    await hideAct(social, 'DELETE', 'block', ayse, ali);
     await until(async () => (await feedIds(ali)).includes(polls.ayse), 10_000, 'the poll back after unblocking');
     expect((await svc.app.inject({ url: `/api/polls/${polls.ayse}`, headers: asMember(ali.id) })).statusCode).toBe(200);
     expect(await commentAuthors(ayse, polls.mehmet)).toEqual([ali.id]);

@@ -57,6 +57,18 @@ export async function follow(
   return (res.json() as { following: boolean }).following;
 }
 
+/** `who` blocks or mutes `whom` (POST), or undoes it (DELETE), through the real social service. */
+export async function hideAct(
+  social: { app: FastifyInstance },
+  method: 'POST' | 'DELETE',
+  verb: 'block' | 'mute',
+  who: { id: string },
+  whom: { id: string },
+): Promise<void> {
+  const res = await social.app.inject({ method, url: `/api/users/${whom.id}/${verb}`, headers: asMember(who.id) });
+  if (res.statusCode !== 200) throw new Error(`${method} ${verb} failed: ${res.statusCode} ${res.body}`);
+}
+
 export async function vote(app: FastifyInstance, pollId: string, userId: string, optionIndex: number) {
   return app.inject({
     method: 'POST',
