@@ -37,7 +37,7 @@ describe('the order of a run’s files', () => {
     ];
     const lanes = (await order(specs)).map((line) => line.split(' ')[0]);
     expect(lanes).toEqual(['journeys', 'journeys', 'isolated', 'isolated', 'shared', 'shared']);
-    expect(LANE_ORDER).toEqual(['journeys', 'isolated', 'chaos', 'shared']);
+    expect(LANE_ORDER).toEqual(['journeys', 'isolated', 'shared']);
   });
 
   it('runs the longest first within a lane, and a journey it has no time for as a typical one', async () => {

@@ -13,9 +13,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * started about thirty worker stacks and fifty `shared` workers where three of each do.
  *
  * The lanes' order: the browser journeys first (the longest files, and the ones that keep the cores busiest), then
- * the web's tests (as busy), then the chaos run on clusters, which a worker takes as the others start on the
- * services' files: those wait on their servers more than they compute, and the chaos run mostly waits on its clusters'
- * healing, so the two share the cores without starving each other (vitest.config.ts `CHAOS`).
+ * the web's tests (as busy), then the services' files, which wait on their servers more than they compute. The Web
+ * Push journey and the chaos run on clusters run after all of them, each alone (their own groups in vitest.config.ts).
  *
  * The times come from `test/durations.json` (milliseconds per file of a whole run on this machine, written by the
  * summary reporter to `test-results/durations.json` after every run of the whole suite: copy it over to refresh them).
@@ -28,7 +27,7 @@ const durations: Record<string, number> = JSON.parse(
 const UNKNOWN_BROWSER_MS = 25_000;
 const UNKNOWN_MS = 1_000;
 /** The lanes in the order they run (vitest.config.ts); a lane not listed runs after these. */
-export const LANE_ORDER = ['journeys', 'isolated', 'chaos', 'shared'];
+export const LANE_ORDER = ['journeys', 'isolated', 'shared'];
 
 export const expectedMs = (file: string): number =>
   durations[file] ?? (file.startsWith('test/e2e/') ? UNKNOWN_BROWSER_MS : UNKNOWN_MS);
