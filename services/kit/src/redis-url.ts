@@ -94,10 +94,6 @@ export function createRedisClient(url: string, options: RedisOptions = {}): Redi
       ...auth,
       sentinels: topology.sentinels,
       name: topology.name,
-      // Told by the sentinels (+switch-master) the moment they name a new master, the client leaves the old one and
-      // asks them again: a master that stalled past a failover would otherwise keep our connections, and take
-      // writes the new master never sees, until Sentinel's next look (up to 10 s) makes it a replica.
-      failoverDetector: true,
       db: topology.db,
       ...(password !== undefined ? { sentinelPassword: password } : {}),
       ...(username ? { sentinelUsername: username } : {}),

@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Redis } from 'ioredis';
 import {
   connectRedis,
   parseRedisUrl,
@@ -65,61 +64,42 @@ describe('REDIS_URL', () => {
   });
 });
 
-/**
- * A master, its replica and three sentinels watching them (down after 1 s), all real processes; `url` is the
- * service's REDIS_URL for them and `named()` the port the sentinels name as master now.
- */
-async function sentinelGroup() {
-  const { dir, redisServer } = infra();
-  const master = await redisNode();
-  const replica = await redisNode(['--replicaof', '127.0.0.1', String(master.port)]);
-  const sentinelPorts = await Promise.all([freePort(), freePort(), freePort()]);
-  for (const port of sentinelPorts) {
-    const confDir = join(dir, `sentinel-${port}`);
-    mkdirSync(confDir, { recursive: true });
-    const conf = join(confDir, 'sentinel.conf');
-    writeFileSync(
-      conf,
-      [
-        `port ${port}`,
-        'bind 127.0.0.1',
-        `dir ${confDir}`,
-        `sentinel monitor meydan 127.0.0.1 ${master.port} 2`,
-        'sentinel down-after-milliseconds meydan 1000',
-        'sentinel failover-timeout meydan 5000',
-        '',
-      ].join('\n'),
-    );
-    const sentinel = startProcess('sentinel', redisServer, [conf, '--sentinel'], { logFile: join(confDir, 'log') });
-    started.push(sentinel);
-    await waitForPort(port, { proc: sentinel.proc, name: 'redis-sentinel' });
-  }
-  const url = `redis+sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',')}/meydan`;
-  const named = () =>
-    Number(
-      execFileSync('redis-cli', ['-p', String(sentinelPorts[0]), 'SENTINEL', 'get-master-addr-by-name', 'meydan'])
-        .toString()
-        .split('\n')[1],
-    );
-  return { master, replica, url, named };
-}
-
-/** The replica's first sync can take seconds on a loaded machine: a write that must reach it waits for this. */
-const replicaInSync = (redis: Redis) =>
-  until(async () => /slave0:.*state=online/.test(await redis.info('replication')), 30_000, 'the replica in sync');
-
-/** What redis-cli reads at `key` (no prefix added) on the server at `port`. */
-const rawGet = (port: number, key: string) =>
-  execFileSync('redis-cli', ['-p', String(port), '--raw', 'GET', key])
-    .toString()
-    .trim();
-
 describe('Redis behind Sentinel', () => {
   it('follows the master through a failover: writes pause for seconds, then go on, and acknowledged ones stay', async () => {
-    const { master, replica, url } = await sentinelGroup();
+    const { dir, redisServer } = infra();
+    const master = await redisNode();
+    const replica = await redisNode(['--replicaof', '127.0.0.1', String(master.port)]);
+    const sentinelPorts = await Promise.all([freePort(), freePort(), freePort()]);
+    for (const port of sentinelPorts) {
+      const confDir = join(dir, `sentinel-${port}`);
+      mkdirSync(confDir, { recursive: true });
+      const conf = join(confDir, 'sentinel.conf');
+      writeFileSync(
+        conf,
+        [
+          `port ${port}`,
+          'bind 127.0.0.1',
+          `dir ${confDir}`,
+          `sentinel monitor meydan 127.0.0.1 ${master.port} 2`,
+          'sentinel down-after-milliseconds meydan 1000',
+          'sentinel failover-timeout meydan 5000',
+          '',
+        ].join('\n'),
+      );
+      const sentinel = startProcess('sentinel', redisServer, [conf, '--sentinel'], { logFile: join(confDir, 'log') });
+      started.push(sentinel);
+      await waitForPort(port, { proc: sentinel.proc, name: 'redis-sentinel' });
+    }
+
+    const url = `redis+sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',')}/meydan`;
     const redis = connectRedis(url, 'topology', testLogger());
     try {
-      await replicaInSync(redis);
+      // The replica's first sync can take seconds on a loaded machine: the write below waits for an online replica.
+      await until(
+        async () => /slave0:.*state=online/.test(await redis.info('replication')),
+        30_000,
+        'the replica in sync',
+      );
       await redis.set('before', '1');
       // Acknowledged by the replica before the master dies, as a vote's step would be by a synchronous setup.
       expect(await redis.wait(1, 5_000)).toBe(1);
@@ -145,31 +125,10 @@ describe('Redis behind Sentinel', () => {
       expect(await redis.get('before')).toBe('1');
       expect(await redis.get('after')).toBe('2');
       // The service's key prefix holds on the new master too.
-      expect(rawGet(replica.port, 'topology:before')).toBe('1');
-    } finally {
-      redis.disconnect();
-    }
-  }, 60_000);
-
-  it('leaves a master that stalls past a failover as soon as the sentinels name another: writes reach the new master while the old one is still frozen', async () => {
-    const { master, replica, url, named } = await sentinelGroup();
-    const redis = connectRedis(url, 'topology', testLogger());
-    try {
-      await replicaInSync(redis);
-      expect(await redis.info('server')).toContain(`tcp_port:${master.port}`);
-      // Frozen, not dead: its port still takes connections and its sockets stay open, as a master stuck in a long
-      // fork, a full disk or a paused VM.
-      master.proc.kill('SIGSTOP');
-      try {
-        await until(() => named() === replica.port, 30_000, 'the sentinels to name the replica');
-        // The old master is still frozen: before the client listened to the sentinels, this write waited on the
-        // frozen connection until the old master woke, and landed there (a split brain), not on the new master.
-        await redis.set('during', '3');
-        expect(await redis.info('server')).toContain(`tcp_port:${replica.port}`);
-        expect(rawGet(replica.port, 'topology:during')).toBe('3');
-      } finally {
-        master.proc.kill('SIGCONT');
-      }
+      const raw = execFileSync('redis-cli', ['-p', String(replica.port), '--raw', 'GET', 'topology:before'])
+        .toString()
+        .trim();
+      expect(raw).toBe('1');
     } finally {
       redis.disconnect();
     }
