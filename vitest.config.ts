@@ -42,8 +42,8 @@ const OWN_MODULES = [
  * its clusters' healing take both cores of this machine, and whatever shared them was measured with the failover.
  * Beside three workers' browser journeys the bound measured the suite as much as the failover (11.9 s); beside the
  * services' files, on this week's slower machine, a Redis master's replacement took 30 s to catch up and votes flowed
- * again after 19.9 s in one CI run, where alone (four runs that day) its longest time to recover was 6.1 s. It adds its two
- * minutes to the run's.
+ * again after 19.9 s in one CI run; run alone that day, that fault's rows read 3.6-6.1 s (five runs: four with a
+ * failoverDetector since reverted, one without it beside a busy loop). It adds its two minutes to the run's.
  */
 const CHAOS = 'deploy/test/chaos-cluster.test.ts';
 /**
