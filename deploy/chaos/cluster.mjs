@@ -24,7 +24,8 @@
 // 8), CHAOS_RECOVERY_S (default 10), CHAOS_REDIS (sentinel | cluster, default sentinel), CHAOS_FAULTS (a comma list
 // of nats-leader, nats-follower, nats-rolling, redis-master, redis-stall (Sentinel only), postgres-primary; default all
 // that apply), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with every log),
-// LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`).
+// LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`), CHAOS_PROFILE
+// (CPU profiles of the stack's Node processes, written when they stop).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +127,8 @@ async function startClusterStack({ nats, redis, postgres }) {
     health: true,
     supervise: { backoffFirstMs: 200 },
     started,
+    // CHAOS_PROFILE: every Node process of the stack runs with --cpu-prof into <temp dir>/profiles (kept with CHAOS_KEEP).
+    profile: () => Boolean(process.env.CHAOS_PROFILE),
   });
   say(`stack up: ${REPLICAS} processes of each service and the gateway (logs in ${workDir})`);
 }
