@@ -23,7 +23,7 @@ import { NatsServices, type EndpointHandler, type ServiceRegistration, type Stan
 import { Streams, defaultBusSettings, type BusSettings } from './streams.js';
 import type { BusContext, RequestIdOrSource, RequestIdSource } from './wire.js';
 
-export { EVERY_EVENT_IN_BATCHES, type BatchItem, type ConsumeBatchesOptions } from './batches.js';
+export { BACKGROUND_GATHER_MS, EVERY_EVENT_IN_BATCHES, type BatchItem, type ConsumeBatchesOptions } from './batches.js';
 export { ContractError } from './contracts.js';
 export type * from './subjects.js';
 export type { ConsumeOptions, ConsumerHandle, EventContext } from './consumers.js';

@@ -1,5 +1,5 @@
 import { events } from '@meydan/proto';
-import { EVERY_EVENT_IN_BATCHES } from '@meydan/kit';
+import { BACKGROUND_GATHER_MS } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { disconnectMember, dropHidden, forgetSettings } from '../usecases/account.js';
 import { notifyFollowed, notifyFollowRequested } from '../usecases/follows.js';
@@ -58,7 +58,7 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
     purpose: 'votes',
     filterSubject: events.polls.voteCast,
     batchMax: VOTE_BATCH_MAX,
-    gatherMs: EVERY_EVENT_IN_BATCHES.gatherMs,
+    gatherMs: BACKGROUND_GATHER_MS,
     // Settings unknown while auth is down for a few deliveries (clients/preferences.ts), then notified anyway.
     maxDeliver: -1,
     handler: (batch, c) => notifyVotes(ctx, batch, c.log),

@@ -11,9 +11,12 @@ import type { PollMeta } from '../store/polls.js';
 import { applyVoteChanges, matchVotesOf } from '../store/vote-change-records.js';
 import { insertVotes, storedMetas } from '../store/vote-records.js';
 
-const RANK_SYNC_MS = 1000;
+/**
+ * The trending rank follows the votes at most every 5 s per poll (the first at once, the last batch's always): each sync
+ * reads the counts and rewrites the rank in MongoDB, and a score that decays over hours gains nothing from fresher.
+ */
+const RANK_SYNC_MS = 5000;
 
-/** The trending rank follows the votes, at most once a second per poll (the last batch's always goes out). */
 export function trendingRanks(ctx: Pick<PollsContext, 'engagement' | 'log'>): Coalescer<PollMeta> {
   return new Coalescer<PollMeta>(RANK_SYNC_MS, (pollId, meta) => {
     ctx.engagement.syncRank(meta).catch((err) => ctx.log.warn({ err, pollId }, 'trending rank not updated'));
