@@ -4,7 +4,7 @@
 // This entry point builds, starts the stack and ties the parts together: settings.mjs (the env), settle.mjs (the
 // stack at rest), web-figures.mjs, seed.mjs, scenarios.mjs (the runs), targets.mjs and report.mjs (verdicts, table).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ensureK6 } from '../local/ensure-tools.mjs';
@@ -85,8 +85,22 @@ function finish(results, t0) {
   return correctnessFailed.length ? 1 : env.BENCH_STRICT && performanceFailed.length ? 2 : 0;
 }
 
+/**
+ * The baseline run's figures (BENCH_BASELINE: the JSON file of `npm run bench` on the code before, run just before this
+ * one on the same machine), or undefined.
+ * @returns {BenchResults['baseline']}
+ */
+function baseline() {
+  if (!env.BENCH_BASELINE) return undefined;
+  /** @type {BenchResults} */
+  const before = JSON.parse(readFileSync(resolve(env.BENCH_BASELINE), 'utf8'));
+  say(`baseline: ${env.BENCH_BASELINE} (${before.codeUnderTest}, ${before.startedAt})`);
+  return { codeUnderTest: before.codeUnderTest, startedAt: before.startedAt, scenarios: before.scenarios };
+}
+
 async function main() {
   const t0 = Date.now();
+  const before = baseline();
   const k6 = ensureK6();
   build();
   const webDist = join(benchRoot, 'web', 'dist');
@@ -124,6 +138,7 @@ async function main() {
     settings,
     scenarios: {},
     checks: {},
+    ...(before ? { baseline: before } : {}),
   };
 
   results.idleRssMb = await idleMemory(stack);

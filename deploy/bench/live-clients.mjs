@@ -1,7 +1,11 @@
 // Socket clients of the bench's live-counts scenario (deploy/bench/live-run.mjs starts one or more of these): SOCKETS
 // sockets that follow one poll, spread over the notifications processes in TARGETS (socket k of the whole run,
-// k = SOCKET_OFFSET + i, on TARGETS[k % TARGETS.length]) and connected to them directly with the identity the gateway
-// would sign for a visitor's /ws handshake. Every poll_update is kept with the moment it arrived.
+// k = SOCKET_OFFSET + i, on TARGETS[floor(k / 2) % TARGETS.length]) and connected to them directly with the identity
+// the gateway would sign for the /ws handshake: every even socket k is the member VOTERS[k / 2] (VOTERS_FILE, JSON
+// [userId], members who voted on the poll before: the poll's counts are theirs to see), every odd one a visitor who
+// has not voted (the poll's default results visibility gives them the total alone). Every poll_update is kept with the
+// moment it arrived, and each that carries counts to a socket not allowed them (or none to one allowed them) is
+// counted.
 //
 // They speak socket.io's protocol (Engine.IO 4 over a websocket: open, namespace connect, an event with an ack,
 // events, pings) over plain `ws`, as k6's live scenario does, rather than through socket.io-client: these processes
@@ -12,11 +16,12 @@
 // once ANSWERS_FILE appears (the accepted votes: [[totalAfterTheVote, answeredAtMs]], times in ms since epoch), the
 // latency of each vote at each following socket (from its answer to the first poll_update there whose total includes
 // it; live-math.mjs) into SAMPLES_FILE (Float64 values, the machine's byte order) and RESULT_FILE ({following, missed,
-// disconnects, samples}). Then it waits to be stopped, so that its CPU can be read before it exits. Each file is whole
+// disconnects, samples, voters, countsToNonVoters, noCountsToVoters}). Then it waits to be stopped, so that its CPU can be read before it exits. Each file is whole
 // once it appears (hand-over.mjs).
 //
 // Env: TARGETS (comma-separated notifications URLs), SOCKETS, SOCKET_OFFSET, POLL_ID, INTERNAL_SECRET, KIT (the kit's
-// built index.js), READY_FILE, ANSWERS_FILE, SAMPLES_FILE, RESULT_FILE.
+// built index.js), VOTERS_FILE (without it, every socket is a visitor's), READY_FILE, ANSWERS_FILE, SAMPLES_FILE,
+// RESULT_FILE.
 import { existsSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { handOver } from './hand-over.mjs';
@@ -24,7 +29,7 @@ import { latencySamples } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
 
 const env =
-  /** @type {{ TARGETS: string, SOCKETS: string, SOCKET_OFFSET?: string, POLL_ID: string, INTERNAL_SECRET: string, KIT: string, READY_FILE: string, ANSWERS_FILE: string, SAMPLES_FILE: string, RESULT_FILE: string }} */ (
+  /** @type {{ TARGETS: string, SOCKETS: string, SOCKET_OFFSET?: string, POLL_ID: string, INTERNAL_SECRET: string, KIT: string, VOTERS_FILE?: string, READY_FILE: string, ANSWERS_FILE: string, SAMPLES_FILE: string, RESULT_FILE: string }} */ (
     process.env
   );
 const { signIdentity, IDENTITY_HEADER } = await import(env.KIT);
@@ -32,6 +37,10 @@ const targets = env.TARGETS.split(',');
 const socketCount = Number(env.SOCKETS);
 const offset = Number(env.SOCKET_OFFSET || 0);
 const pollId = env.POLL_ID;
+/** @type {string[]} */
+const voters = env.VOTERS_FILE ? JSON.parse(readFileSync(env.VOTERS_FILE, 'utf8')) : [];
+/** The member socket k of the whole run is (one who voted on the poll), or null: a visitor who has not voted. */
+const voterOf = (/** @type {number} */ k) => (k % 2 === 0 ? (voters[k / 2] ?? null) : null);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 /** Wall-clock ms with sub-ms precision, comparable with the voting process's. */
 const now = () => performance.timeOrigin + performance.now();
@@ -50,6 +59,16 @@ const updates = [];
 /** @type {(WebSocket | undefined)[]} */
 const sockets = [];
 let disconnects = 0;
+/** Updates that carried counts to a socket not allowed them, and updates without counts to a voter's socket. */
+let countsToNonVoters = 0;
+let noCountsToVoters = 0;
+
+/**
+ * Whether a poll_update's data carries the per-option counts: a poll whose counts the viewer may not see yet comes
+ * with `countsHidden` and no counts, the total alone.
+ * @param {{ voteCounts?: Record<string, number>, countsHidden?: boolean }} data
+ */
+const carriesCounts = (data) => data.countsHidden !== true || Object.keys(data.voteCounts ?? {}).length > 0;
 
 /** Opens socket `index` and follows the poll; retried a few times (a loaded notifications process may time out the
  * poll's visibility check); false when it never managed to.
@@ -80,12 +99,16 @@ const UPDATE_PREFIX = '42["poll_update",';
  * @returns {Promise<void>}
  */
 function connect(index) {
+  const k = offset + index;
+  const voter = voterOf(k);
   const identity = signIdentity(
-    { userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null },
+    voter
+      ? { userId: voter, role: 'member', visitorId: null, ip: '127.0.0.1', authMethod: 'session' }
+      : { userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null },
     env.INTERNAL_SECRET,
     { method: 'GET', path: '/ws/', service: 'notifications' },
   );
-  const url = `${/** @type {string} */ (targets[(offset + index) % targets.length]).replace(/^http/, 'ws')}/ws/?EIO=4&transport=websocket`;
+  const url = `${/** @type {string} */ (targets[Math.floor(k / 2) % targets.length]).replace(/^http/, 'ws')}/ws/?EIO=4&transport=websocket`;
   const socket = new WebSocket(url, { headers: { [IDENTITY_HEADER]: identity }, perMessageDeflate: false });
   /** @type {[number, number][]} */
   const seen = [];
@@ -109,7 +132,13 @@ function connect(index) {
       if (text.startsWith(UPDATE_PREFIX)) {
         const at = now();
         const data = JSON.parse(text.slice(2))[1]?.data;
-        if (data?.pollId === pollId) seen.push([data.totalVotes, at]);
+        if (data?.pollId === pollId) {
+          seen.push([data.totalVotes, at]);
+          if (carriesCounts(data) !== (voter !== null)) {
+            if (voter) noCountsToVoters += 1;
+            else countsToNonVoters += 1;
+          }
+        }
       } else if (text === '2')
         socket.send('3'); // Engine.IO ping → pong
       else if (text.startsWith('0'))
@@ -146,7 +175,15 @@ const highest = Math.max(0, ...answers.map(([t]) => t));
 const until = now() + 10_000;
 while (now() < until && followers.some((seen) => (seen.at(-1)?.[0] ?? 0) < highest)) await sleep(100);
 const { samples, missed } = latencySamples(answers, followers);
-const result = { following, missed, disconnects, samples: samples.length };
+const result = {
+  following,
+  missed,
+  disconnects,
+  samples: samples.length,
+  voters: sockets.filter((socket, i) => socket?.readyState === WebSocket.OPEN && voterOf(offset + i) !== null).length,
+  countsToNonVoters,
+  noCountsToVoters,
+};
 for (const socket of sockets) socket?.terminate();
 handOver(env.SAMPLES_FILE, Float64Array.from(samples));
 handOver(env.RESULT_FILE, JSON.stringify(result));

@@ -2,13 +2,16 @@
 // processes: one process holds a few thousand) follow one poll through one notifications process, then through two
 // (the second started now, joined to the first by the Redis adapter); once they all follow, this process votes on the
 // poll through the gateway at `rate` votes/s for `seconds`, each vote by another member, and hands the answers to the
-// clients, which measure each vote's latency at each socket.
+// clients, which measure each vote's latency at each socket. The poll shows its counts after a vote (the default
+// results visibility): half the sockets are members who voted on it first, the others visitors who have not, and the
+// clients count every update that carries counts to one of those, which must be none.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMembers } from '../k6/lib/csv.js';
 import { cpuWindow } from './cpu.mjs';
 import { handOver } from './hand-over.mjs';
 import { percentiles } from './live-math.mjs';
+import { settle } from './settle.mjs';
 import { openFilesLimit } from './stack.mjs';
 
 /** @import { CpuReading } from './cpu.mjs' */
@@ -84,6 +87,28 @@ async function vote({ stack, pollId, members, rate, seconds }) {
 }
 
 /**
+ * Votes on the poll once for each of `members` through the gateway, a few at a time, before the sockets connect: the
+ * members whose sockets may see the counts. Throws when one is refused.
+ * @param {{ stack: BenchStack, pollId: string, members: { sid: string }[] }} run
+ */
+async function voteBeforehand({ stack, pollId, members }) {
+  let next = 0;
+  const voteNext = async () => {
+    for (let i = next++; i < members.length; i = next++) {
+      const member = /** @type {{ sid: string }} */ (members[i]);
+      const res = await fetch(`${stack.base}/api/polls/${pollId}/vote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `sid=${member.sid}` },
+        body: JSON.stringify({ optionIndex: i % 4 }),
+      });
+      if (res.status !== 200)
+        throw new Error(`a voter's vote before the live run was refused: ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, voteNext));
+}
+
+/**
  * The stack's CPU per vote by process, the socket clients summed as `live-clients`.
  * @param {CpuReading} before
  * @param {CpuReading} after
@@ -98,8 +123,9 @@ function liveCpu(before, after, votes) {
   return cpu;
 }
 
-/** @param {LiveOptions & { label: string, targets: string[] }} options */
+/** @param {LiveOptions & { label: string, targets: string[], votersFile: string }} options */
 async function once({
+  votersFile,
   stack,
   workDir,
   label,
@@ -130,6 +156,7 @@ async function once({
       POLL_ID: pollId,
       INTERNAL_SECRET: stack.secret,
       KIT: stack.kitPath,
+      VOTERS_FILE: votersFile,
       ANSWERS_FILE: answersFile,
     };
     for (const kind of ['ready', 'samples', 'result']) env[`${kind.toUpperCase()}_FILE`] = files(kind)[k];
@@ -175,6 +202,9 @@ async function once({
       connectSeconds: Math.max(...ready.map((r) => r.connectSeconds)),
       disconnects: sum('disconnects'),
       missed: sum('missed'),
+      voters: sum('voters'),
+      countsToNonVoters: sum('countsToNonVoters'),
+      noCountsToVoters: sum('noCountsToVoters'),
       latency: percentiles(samples),
       cpu: liveCpu(before, after, answers.length),
     };
@@ -185,7 +215,23 @@ async function once({
 
 /** @param {LiveOptions} options */
 export async function measureLive(options) {
-  const { stack, say, sockets, clients, rate, seconds } = options;
+  const { stack, say, sockets, clients, rate, seconds, workDir, pollId } = options;
+  // Every second socket is a member who voted on the poll: those members vote first, and the runs' votes come after.
+  const voters = parseMembers(readFileSync(options.membersCsv, 'utf8')).slice(
+    options.memberOffset,
+    options.memberOffset + Math.ceil(sockets / 2),
+  );
+  const voterIds = voters.map((m) => {
+    if (!m.userId) throw new Error(`the members CSV ${options.membersCsv} has no userId column`);
+    return m.userId;
+  });
+  say(`· live counts: ${voters.length} members vote on the poll first (their sockets may see its counts)`);
+  await voteBeforehand({ stack, pollId, members: voters });
+  // Their votes' backlog (persisted, counted, notified) is not the runs' load.
+  await settle(stack);
+  const votersFile = join(workDir, 'live-voters.json');
+  handOver(votersFile, JSON.stringify(voterIds));
+  const runsFrom = options.memberOffset + voters.length;
   /**
    * @param {string} label
    * @param {{ name: string, url: string }[]} targets
@@ -203,20 +249,20 @@ export async function measureLive(options) {
     say(
       `· live counts, ${targets.length} notifications process${targets.length > 1 ? 'es' : ''}: ${sockets} sockets from ${clients} client process${clients > 1 ? 'es' : ''}, ${rate} votes/s for ${seconds} s`,
     );
-    const result = await once({ ...options, label, targets: targets.map((t) => t.url), memberOffset });
+    const result = await once({ ...options, label, targets: targets.map((t) => t.url), memberOffset, votersFile });
     const l = result.latency;
     say(
-      `  ${result.following}/${result.sockets} sockets followed the poll (in ${result.connectSeconds.toFixed(1)} s); ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}`,
+      `  ${result.following}/${result.sockets} sockets followed the poll (in ${result.connectSeconds.toFixed(1)} s), ${result.voters} of them voters'; ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}; updates with counts to a non-voter ${result.countsToNonVoters}, without counts to a voter ${result.noCountsToVoters}`,
     );
     return result;
   };
   const first = { name: 'notifications', url: `http://127.0.0.1:${stack.ports.notifications}` };
-  const one = await run('live-one', [first], options.memberOffset);
+  const one = await run('live-one', [first], runsFrom);
   const second = await stack.addNotifications('notifications-2');
   const two = await run(
     'live-two',
     [first, { name: 'notifications-2', url: `http://127.0.0.1:${second.port}` }],
-    options.memberOffset + rate * seconds + 10,
+    runsFrom + rate * seconds + 10,
   );
   const [oneP99, twoP99] = /** @type {[number, number]} */ ([one.latency.p99, two.latency.p99]);
   return { one, two, p99Ratio: oneP99 > 0 ? twoP99 / oneP99 : null };

@@ -47,6 +47,10 @@ export function renderReport(results) {
   const failed = Object.entries(results.scenarios).filter(([, s]) => s.error);
   const scenarios = Object.entries(results.scenarios).filter(([name, s]) => !OWN_TABLES.has(name) && !s.error);
   out.push(`Meydan bench — ${results.startedAt}, Node ${results.node}, code under test ${results.codeUnderTest}`);
+  if (results.baseline)
+    out.push(
+      `baseline (ceilings and live counts judged against it): ${results.baseline.codeUnderTest ?? 'n/a'}, ${results.baseline.startedAt ?? 'n/a'}`,
+    );
   out.push(
     `steps of ${results.settings.STEP_S} s; sustained = p99 < 100 ms (mixed: ${LIMITS.mixedP99Ms} ms), 0 errors, ≥ 90% of the step's arrivals sent`,
   );

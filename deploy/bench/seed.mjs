@@ -18,6 +18,7 @@ import {
   RATES,
   SCENARIOS,
   say,
+  SOCKETS,
   STEP_S,
   VOTE_RATES,
   WARM_S,
@@ -77,7 +78,8 @@ export async function seed(stack, workDir) {
   const voting =
     // Ranked ballots go to a poll of their own, so the same members can cast them.
     (SCENARIOS.includes('votes') || SCENARIOS.includes('ranked_votes') ? votesNeeded(VOTE_RATES) : 0) +
-    (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 : 0);
+    // The live counts: two runs' votes, and a member who voted for every second socket (live-run.mjs).
+    (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 + Math.ceil(SOCKETS / 2) : 0);
   // The mixed scenario's member votes, likes and comments go to the n-th member each, on polls of their own.
   const mixing = SCENARIOS.includes('mixed') ? arrivalsOf(mixPlan(MIXED_WEIGHTS), 'vote', votesNeeded(RATES)) : 0;
   // The member feeds' follow graph is made of members seeded here too.

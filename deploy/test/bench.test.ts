@@ -20,7 +20,7 @@ import { actionOf, arrivalsOf, MIXED_WEIGHTS, mixPlan } from '../k6/lib/mix.js';
 import { cpuAt, holdWindows, withStepCpu } from '../bench/cpu.mjs';
 import { latencySamples, percentiles } from '../bench/live-math.mjs';
 import { renderReport } from '../bench/report.mjs';
-import { evaluateTargets, LIMITS } from '../bench/targets.mjs';
+import { evaluateTargets } from '../bench/targets.mjs';
 import { actionTotalsOf, maxSustainable, stepsOf, totalsOf, type Step } from '../bench/stages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -273,14 +273,16 @@ describe('targets', () => {
     const verdict = verdictOf(targets);
     expect(verdict('gateway CPU per no-op')).toBe(true);
     expect(verdict('max votes/s ≥ 0.5×')).toBe(true);
+    // Without a baseline run the ceiling is not judged; the CPU is, against the bare proxy hop's 0.2 ms: 5.5×, over 4.5×.
     expect(targets.find((t) => t.name.startsWith('member votes: ceiling'))).toMatchObject({
-      pass: false,
-      value: 600,
-      detail: '600/s, broke at 700/s',
+      pass: null,
+      value: null,
+      detail: '600/s, broke at 700/s vs no baseline (BENCH_BASELINE)',
     });
     expect(targets.find((t) => t.name.startsWith('member votes: summed CPU'))).toMatchObject({
-      pass: true,
-      detail: '1.100 ms at 600/s',
+      name: "member votes: summed CPU per vote at the ceiling ≤ 4.5× the bare proxy hop's",
+      pass: false,
+      detail: '1.100 ms at 600/s vs 0.200 ms: 5.50×',
     });
     expect(verdict('share-link votes: ceiling')).toBeNull();
     expect(verdict('visitor feed')).toBeNull();
@@ -293,6 +295,29 @@ describe('targets', () => {
     expect(verdict('idle RSS of auth')).toBe(false);
     expect(verdict('idle RSS of polls')).toBe(true);
     expect(targets.some((t) => t.name.includes('gateway ≤'))).toBe(false);
+  });
+
+  it("judge each ceiling against the baseline run's, when there is one", () => {
+    const run = (baselineRate: number) =>
+      evaluateTargets({
+        scenarios: {
+          bare_proxy: { maxRate: 2000, cpu: cpu({ 'bare-proxy': 0.25 }) },
+          votes: { maxRate: 700, brokeAt: 800, atMax: { rate: 700, cpu: cpu({ gateway: 0.5, polls: 0.5 }) } },
+        },
+        baseline: {
+          codeUnderTest: '/before',
+          scenarios: { votes: { maxRate: baselineRate, brokeAt: baselineRate + 100 } },
+        },
+      });
+    // 700 against 500: 1.4×, the least member votes must gain; against 600, 1.17×.
+    expect(run(500).find((t) => t.name.startsWith('member votes: ceiling'))).toMatchObject({
+      name: "member votes: ceiling ≥ 1.4× the baseline run's at p99 < 100 ms, 0 errors",
+      pass: true,
+      detail: '700/s, broke at 800/s vs 500/s, broke at 600/s: 1.40×',
+    });
+    expect(verdictOf(run(600))('member votes: ceiling')).toBe(false);
+    // 1.0 ms against 0.25 ms: 4×, under 4.5×.
+    expect(verdictOf(run(500))('member votes: summed CPU')).toBe(true);
   });
 
   it('judge share-link votes, the member feed, the mixed load and live counts at their own limits, and print them all in the table', () => {
@@ -313,6 +338,9 @@ describe('targets', () => {
       missed: 0,
       latency: { p50: 50, p95: 100, p99, max: 300 },
       cpu: cpu({ notifications: 1 }),
+      voters: following / 2,
+      countsToNonVoters: 0,
+      noCountsToVoters: 0,
     });
     const results = {
       startedAt: 'now',
@@ -320,27 +348,51 @@ describe('targets', () => {
       codeUnderTest: '/x',
       settings: { STEP_S: 4 },
       scenarios: {
-        share_votes: steps(LIMITS.shareVotesPerSecond!),
-        member_feed: { ...steps(LIMITS.memberFeedPerSecond!), brokeAt: 1200 },
-        member_feed_new: { ...steps(LIMITS.memberFeedPerSecond!), brokeAt: 1200 },
+        bare_proxy: { maxRate: 3000, accepted: 10, errorsByKind: {}, cpu: cpu({ 'bare-proxy': 0.3 }) },
+        share_votes: steps(1400),
+        member_feed: { ...steps(1000), brokeAt: 1200 },
+        member_feed_new: { ...steps(1000), brokeAt: 1200 },
         // The friends feed held only 800/s: the member-feed target fails on it alone.
         member_feed_friends: { ...steps(800), brokeAt: 1000 },
         mixed: { ...steps(1400), brokeAt: 1700, actions: { vote: { accepted: 2, errors: 0 } } },
         live: { one: live(200, 5000), two: live(260, 5000) },
       },
+      // The code before, run just before on the same machine.
+      baseline: {
+        codeUnderTest: '/before',
+        startedAt: 'earlier',
+        scenarios: {
+          share_votes: steps(1000),
+          member_feed: steps(500),
+          member_feed_new: steps(500),
+          member_feed_friends: steps(500),
+          mixed: steps(800),
+          live: { one: live(180, 5000) },
+        },
+      },
       checks: { mixedVotes: { equal: true, redisCounter: 2, redisVoters: 2, mongoVotes: 2, accepted: 2 } },
     };
     const targets = evaluateTargets(results);
     const verdict = verdictOf(targets);
-    expect(verdict('share-link votes: ceiling ≥ 1400/s')).toBe(true);
-    // 2.1 ms per share-link vote at its ceiling: over 2 ms; the member feed's 3 ms allows it.
+    // 1400 against the baseline's 1000: 1.4×.
+    expect(verdict('share-link votes: ceiling ≥ 1.4×')).toBe(true);
+    // 2.1 ms per request at every ceiling against the bare hop's 0.3 ms: 7×, over a share-link vote's 6×, under the
+    // feeds' and the mixed load's 7.5×.
     expect(verdict('share-link votes: summed CPU')).toBe(false);
-    expect(verdict('member feed (trending): ceiling ≥ 1000/s')).toBe(true);
+    expect(verdict('member feed (trending): ceiling ≥ 2×')).toBe(true);
     expect(verdict('member feed (trending): summed CPU per request')).toBe(true);
-    expect(verdict('member feed (new): ceiling ≥ 1000/s')).toBe(true);
-    expect(verdict('member feed (friends): ceiling ≥ 1000/s')).toBe(false);
+    expect(verdict('member feed (new): ceiling ≥ 2×')).toBe(true);
+    expect(verdict('member feed (friends): ceiling ≥ 2×')).toBe(false);
     expect(verdict('member feed (friends): summed CPU per request')).toBe(true);
-    expect(targets.find((t) => t.name.startsWith('mixed load'))).toMatchObject({ pass: false, value: 1400 });
+    // 1400 against 800: 1.75×, under 2×.
+    expect(targets.find((t) => t.name.startsWith('mixed load: ceiling'))).toMatchObject({ pass: false, value: 1.75 });
+    expect(verdict('mixed load: summed CPU per request')).toBe(true);
+    // One notifications process's CPU per vote as the baseline's (1 ms), its p99 200 against 180 ms: 1.11×.
+    expect(verdict('live counts: notifications CPU per vote')).toBe(true);
+    expect(verdict('live counts: p99 vote answer → poll_update ≤ 1.2×')).toBe(true);
+    results.baseline.scenarios.live.one.latency.p99 = 150;
+    expect(verdictOf(evaluateTargets(results))('live counts: p99 vote answer → poll_update ≤ 1.2×')).toBe(false);
+    results.baseline.scenarios.live.one.latency.p99 = 180;
     expect(verdict('counters EQUAL (mixedVotes)')).toBe(true);
     expect(verdict('live p99 vote answer')).toBe(true);
     // 260 / 200 = 1.3× one process's p99.
@@ -350,12 +402,24 @@ describe('targets', () => {
     expect(verdictOf(evaluateTargets(results))('live p99 vote answer')).toBe(false);
 
     results.scenarios.live.one.following = 5000;
+    // The results visibility: no counts reached a non-voter's socket and every voter's update carried them. One update
+    // with counts to a non-voter in either run fails it, and so does a voter left without counts.
+    const noLeak =
+      "live counts after a vote: no update carries counts to a socket that has not voted, every voter's does";
+    expect(verdict(noLeak)).toBe(true);
+    results.scenarios.live.two.countsToNonVoters = 1;
+    expect(verdictOf(evaluateTargets(results))(noLeak)).toBe(false);
+    results.scenarios.live.two.countsToNonVoters = 0;
+    results.scenarios.live.one.noCountsToVoters = 3;
+    expect(verdictOf(evaluateTargets(results))(noLeak)).toBe(false);
+    results.scenarios.live.one.noCountsToVoters = 0;
     const report = renderReport({ ...results, targets });
     // No shedding scenario in this run: its target is n/a.
     expect(verdict('load shedding')).toBeNull();
     for (const target of targets) expect(report).toContain(target.name);
+    expect(report).toContain('baseline (ceilings and live counts judged against it): /before, earlier');
     expect(report).toMatch(
-      /FAIL\s+mixed load ≥ 1500 requests\/s at p99 < 150 ms, 0 errors\s+1400\/s, broke at 1700\/s/,
+      /FAIL\s+mixed load: ceiling ≥ 2× the baseline run's at p99 < 150 ms, 0 errors\s+1400\/s, broke at 1700\/s vs 800\/s \(did not break by the top step\): 1\.75×/,
     );
     // At the rate found: gateway 0.6 + polls 1.5 (no notifications figure); over the whole run, 2.
     expect(report).toMatch(/share_votes at 1400\/s\s+0\.600\s+1\.500\s+n\/a\s+2\.100\s+2\.000/);

@@ -76,7 +76,7 @@ const until = (what: string, ok: () => boolean, ms = 15_000): Promise<void> =>
     { timeout: ms, interval: 50 },
   );
 
-function startClients(url: string, sockets: number, dir: string, secret = SECRET): ChildProcess {
+function startClients(url: string, sockets: number, dir: string, secret = SECRET, votersFile?: string): ChildProcess {
   const child = spawn(process.execPath, [join(root, 'deploy/bench/live-clients.mjs')], {
     env: {
       ...process.env,
@@ -89,6 +89,7 @@ function startClients(url: string, sockets: number, dir: string, secret = SECRET
       ANSWERS_FILE: join(dir, 'answers.json'),
       SAMPLES_FILE: join(dir, 'samples.bin'),
       RESULT_FILE: join(dir, 'result.json'),
+      ...(votersFile ? { VOTERS_FILE: votersFile } : {}),
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -96,6 +97,22 @@ function startClients(url: string, sockets: number, dir: string, secret = SECRET
     child.kill('SIGKILL');
   });
   return child;
+}
+
+/**
+ * Hands the clients two votes answered at `answeredAt` (totals 1 and 2) and reads their result. The answers file is
+ * whole once it appears, as live-run.mjs hands it over: the clients go by its appearance.
+ */
+async function resultAfter(dir: string, answeredAt: number): Promise<unknown> {
+  handOver(
+    join(dir, 'answers.json'),
+    JSON.stringify([
+      [1, answeredAt],
+      [2, answeredAt],
+    ]),
+  );
+  await until('the result', () => existsSync(join(dir, 'result.json')));
+  return JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'));
 }
 
 const tempDir = () => {
@@ -125,26 +142,54 @@ describe('the live-counts bench clients', () => {
       data: { pollId: '64b000000000000000000002', voteCounts: {}, totalVotes: 99 },
     });
     io.to(`poll:${POLL_ID}`).emit('poll_update', { data: { pollId: POLL_ID, voteCounts: { '0': 2 }, totalVotes: 2 } });
-    // Whole once it appears, as live-run.mjs hands it over: the clients go by its appearance.
-    handOver(
-      join(dir, 'answers.json'),
-      JSON.stringify([
-        [1, answeredAt],
-        [2, answeredAt],
-      ]),
-    );
-    await until('the result', () => existsSync(join(dir, 'result.json')));
-    expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'))).toEqual({
+    expect(await resultAfter(dir, answeredAt)).toEqual({
       following: 3,
       missed: 0,
       disconnects: 0,
       samples: 6,
+      // Without VOTERS_FILE every socket is a visitor's: the counts above reached three who may not see them.
+      voters: 0,
+      countsToNonVoters: 3,
+      noCountsToVoters: 0,
     });
     const bytes = readFileSync(join(dir, 'samples.bin'));
     const samples = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
     expect(samples).toHaveLength(6);
     for (const sample of samples) expect(sample).toBeGreaterThanOrEqual(0);
     for (const sample of samples) expect(sample).toBeLessThan(5_000);
+  });
+
+  it("follow as the voters named on even sockets and as visitors on odd ones, and count counts sent to a socket not allowed them and updates without counts to a voter's", async () => {
+    const { url, io, subscribed } = await liveServer();
+    const members = new Map<string, string | null>();
+    io.on('connection', (socket) => {
+      const header = socket.request.headers[IDENTITY_HEADER];
+      members.set(socket.id, typeof header === 'string' ? (readSignedIdentity(header, SECRET)?.userId ?? null) : null);
+    });
+    const dir = tempDir();
+    const votersFile = join(dir, 'voters.json');
+    handOver(votersFile, JSON.stringify(['64b0000000000000000000a1', '64b0000000000000000000a2']));
+    startClients(url, 4, dir, SECRET, votersFile);
+    await until('the clients to follow', () => existsSync(join(dir, 'ready.json')));
+    expect(subscribed).toHaveLength(4);
+    expect([...members.values()].sort()).toEqual(['64b0000000000000000000a1', '64b0000000000000000000a2', null, null]);
+
+    // One update with the counts and one with the total alone, each to every follower: the first reaches two
+    // visitors who may not see counts, the second two voters who should have had them.
+    const answeredAt = Date.now();
+    io.to(`poll:${POLL_ID}`).emit('poll_update', { data: { pollId: POLL_ID, voteCounts: { '0': 1 }, totalVotes: 1 } });
+    io.to(`poll:${POLL_ID}`).emit('poll_update', {
+      data: { pollId: POLL_ID, voteCounts: {}, totalVotes: 2, countsHidden: true },
+    });
+    expect(await resultAfter(dir, answeredAt)).toEqual({
+      following: 4,
+      missed: 0,
+      disconnects: 0,
+      samples: 8,
+      voters: 2,
+      countsToNonVoters: 2,
+      noCountsToVoters: 2,
+    });
   });
 
   it('say so and follow nothing when the server refuses their identity', async () => {
