@@ -16,8 +16,8 @@
 // once ANSWERS_FILE appears (the accepted votes: [[totalAfterTheVote, answeredAtMs]], times in ms since epoch), the
 // latency of each vote at each following socket (from its answer to the first poll_update there whose total includes
 // it; live-math.mjs) into SAMPLES_FILE (Float64 values, the machine's byte order) and RESULT_FILE ({following, missed,
-// disconnects, samples, voters, countsToNonVoters, noCountsToVoters}). Then it waits to be stopped, so that its CPU can be read before it exits. Each file is whole
-// once it appears (hand-over.mjs).
+// disconnects, samples, voters, countsToNonVoters, noCountsToVoters}). Then it waits to be stopped, so that its CPU
+// can be read before it exits. Each file is whole once it appears (hand-over.mjs).
 //
 // Env: TARGETS (comma-separated notifications URLs), SOCKETS, SOCKET_OFFSET, POLL_ID, INTERNAL_SECRET, KIT (the kit's
 // built index.js), VOTERS_FILE (without it, every socket is a visitor's), READY_FILE, ANSWERS_FILE, SAMPLES_FILE,
@@ -39,7 +39,7 @@ const offset = Number(env.SOCKET_OFFSET || 0);
 const pollId = env.POLL_ID;
 /** @type {string[]} */
 const voters = env.VOTERS_FILE ? JSON.parse(readFileSync(env.VOTERS_FILE, 'utf8')) : [];
-/** The member socket k of the whole run is (one who voted on the poll), or null: a visitor who has not voted. */
+/** Whom socket k of the whole run follows as: a member who voted on the poll, or null, a visitor who has not voted. */
 const voterOf = (/** @type {number} */ k) => (k % 2 === 0 ? (voters[k / 2] ?? null) : null);
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 /** Wall-clock ms with sub-ms precision, comparable with the voting process's. */

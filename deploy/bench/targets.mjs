@@ -43,7 +43,8 @@ import { SUSTAINED } from './stages.mjs';
  */
 /**
  * What evaluateTargets reads of a run; renderReport reads the run's settings and targets too.
- * `baseline`: the figures of a run on the code before (BENCH_BASELINE), which the ceilings and live counts are judged against.
+ * `baseline`: the figures of a run on the code before (BENCH_BASELINE), which the ceilings and live counts are judged
+ * against.
  * @typedef {{ scenarios: Record<string, ScenarioFigures>, checks?: Record<string, DeepPartial<Awaited<ReturnType<typeof counterCheck>>>>, idleRssMb?: Record<string, number | null>, web?: WebFigures, baseline?: { codeUnderTest?: string, startedAt?: string, scenarios: Record<string, ScenarioFigures> } }} ReportInput
  * @typedef {ReportInput & { startedAt: string, node: string, codeUnderTest: string, settings: { STEP_S: number }, targets?: Target[] }} RenderInput
  */
@@ -70,9 +71,9 @@ export const LIMITS = {
   votesVsNoop: 0.5,
   /**
    * Issue 43: the summed stack CPU per request in the step held at each ceiling, as a multiple of the bare proxy hop's
-   * CPU per request in the same run (what decides the bill on any machine); and each ceiling against the same
-   * scenario's in a baseline run (BENCH_BASELINE: the JSON of the bench on the code before, run just before this one
-   * on the same machine).
+   * CPU per request at its own ceiling in the same run (what decides the bill on any machine); and each ceiling
+   * against the same scenario's in a baseline run (BENCH_BASELINE: the JSON of the bench on the code before, run just
+   * before this one on the same machine).
    */
   cpuVsBareProxy: { votes: 4.5, share_votes: 6, member_feed: 7.5, mixed: 7.5 },
   ceilingVsBaseline: { votes: 1.4, share_votes: 1.4, member_feed: 2, mixed: 2 },
@@ -140,8 +141,8 @@ const rateDetail = (/** @type {ScenarioFigures | null | undefined} */ scenario) 
 /**
  * A stepped scenario's ceiling (the rate found: its highest step held) against the baseline run's (`minRatio` times
  * it at least; n/a without a baseline), and the summed stack CPU per accepted `unit` in that step against the bare
- * proxy hop's CPU per request in this run (`maxMultiple` times it at most): the CPU at the rate found, not averaged
- * over the ladder.
+ * proxy hop's CPU per request at its own ceiling in this run (`maxMultiple` times it at most): the CPU at the rate
+ * found, not averaged over the ladder.
  * @param {(name: string, value: number | null | undefined, ok: (v: number) => boolean, detail: string) => void} perf
  * @param {{ label: string, unit: string, minRatio: number, maxMultiple: number, p99Ms?: number }} target
  * @param {ScenarioFigures | undefined} scenario
