@@ -313,7 +313,7 @@ export async function verdict(
     );
     if (r.rankings)
       say(
-        `  ${r.poll} (ranked), ballots per ranking, MongoDB = Redis: ${r.rankings.mongo === r.rankings.redis ? 'equal' : `${r.rankings.mongo} ≠ ${r.rankings.redis}`}; runoff of the API = MongoDB's ballots': ${r.rankings.runoff ? 'equal' : 'DIFFERENT'}`,
+        `  ${r.poll} (ranked), ballots per ranking, MongoDB = Redis: ${r.rankings.mongo === r.rankings.redis ? 'equal' : `${r.rankings.mongo} ≠ ${r.rankings.redis}`}; runoff of the API = MongoDB's ballots': ${r.rankings.runoff === null ? 'not compared (no answer from the API)' : r.rankings.runoff ? 'equal' : 'DIFFERENT'}`,
       );
   }
   const problems = faultProblems(figures, { recoveryBoundS });
