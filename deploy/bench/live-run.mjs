@@ -53,6 +53,20 @@ async function whenWritten(files, clients, seconds, what, workDir) {
 }
 
 /**
+ * Member `sid` votes for option `optionIndex` of the poll through the gateway.
+ * @param {BenchStack} stack
+ * @param {string} pollId
+ * @param {string} sid
+ * @param {number} optionIndex
+ */
+const castVote = (stack, pollId, sid, optionIndex) =>
+  fetch(`${stack.base}/api/polls/${pollId}/vote`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `sid=${sid}` },
+    body: JSON.stringify({ optionIndex }),
+  });
+
+/**
  * `rate` votes/s for `seconds` on the poll, each by the next member: every accepted vote's [total, answeredAt].
  * @param {{ stack: BenchStack, pollId: string, members: { sid: string }[], rate: number, seconds: number }} run
  */
@@ -67,11 +81,7 @@ async function vote({ stack, pollId, members, rate, seconds }) {
   for (let i = 0; i < rate * seconds; i++) {
     const wait = start + (i * 1000) / rate - now();
     if (wait > 0) await sleep(wait);
-    const request = fetch(`${stack.base}/api/polls/${pollId}/vote`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `sid=${/** @type {{ sid: string }} */ (members[i]).sid}` },
-      body: JSON.stringify({ optionIndex: i % 4 }),
-    });
+    const request = castVote(stack, pollId, /** @type {{ sid: string }} */ (members[i]).sid, i % 4);
     pending.push(
       request
         .then(async (res) => {
@@ -95,12 +105,7 @@ async function voteBeforehand({ stack, pollId, members }) {
   let next = 0;
   const voteNext = async () => {
     for (let i = next++; i < members.length; i = next++) {
-      const member = /** @type {{ sid: string }} */ (members[i]);
-      const res = await fetch(`${stack.base}/api/polls/${pollId}/vote`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: `sid=${member.sid}` },
-        body: JSON.stringify({ optionIndex: i % 4 }),
-      });
+      const res = await castVote(stack, pollId, /** @type {{ sid: string }} */ (members[i]).sid, i % 4);
       if (res.status !== 200)
         throw new Error(`a voter's vote before the live run was refused: ${res.status} ${await res.text()}`);
     }

@@ -36,17 +36,19 @@ import { SUSTAINED } from './stages.mjs';
  * @property {Record<string, Awaited<ReturnType<typeof counterCheck>>>} checks
  * @property {Record<string, number | null>} [idleRssMb]
  * @property {WebFigures} [web]
- * @property {{ codeUnderTest?: string, startedAt?: string, scenarios: Record<string, ScenarioFigures> }} [baseline]
+ * @property {Baseline} [baseline]
  * @property {Target[]} [targets]
  * @property {string} [finishedAt]
  * @property {number} [seconds]
  */
 /**
  * What evaluateTargets reads of a run; renderReport reads the run's settings and targets too.
- * `baseline`: the figures of a run on the code before (BENCH_BASELINE), which the ceilings and live counts are judged
- * against.
- * @typedef {{ scenarios: Record<string, ScenarioFigures>, checks?: Record<string, DeepPartial<Awaited<ReturnType<typeof counterCheck>>>>, idleRssMb?: Record<string, number | null>, web?: WebFigures, baseline?: { codeUnderTest?: string, startedAt?: string, scenarios: Record<string, ScenarioFigures> } }} ReportInput
+ * @typedef {{ scenarios: Record<string, ScenarioFigures>, checks?: Record<string, DeepPartial<Awaited<ReturnType<typeof counterCheck>>>>, idleRssMb?: Record<string, number | null>, web?: WebFigures, baseline?: Baseline }} ReportInput
  * @typedef {ReportInput & { startedAt: string, node: string, codeUnderTest: string, settings: { STEP_S: number }, targets?: Target[] }} RenderInput
+ */
+/**
+ * The figures of a run on the code before (BENCH_BASELINE), which the ceilings and live counts are judged against.
+ * @typedef {{ codeUnderTest?: string, startedAt?: string, scenarios: Record<string, ScenarioFigures> }} Baseline
  */
 /** @typedef {{ kind: 'performance' | 'correctness', name: string, value: unknown, pass: boolean | null, detail: string }} Target */
 
@@ -133,6 +135,9 @@ const ratio = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
 export const f = (/** @type {unknown} */ v, digits = 2) =>
   typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : 'n/a';
 
+/** What a target judged against the baseline run says when there is none. */
+const NO_BASELINE = 'no baseline (BENCH_BASELINE)';
+
 const rateDetail = (/** @type {ScenarioFigures | null | undefined} */ scenario) =>
   scenario
     ? `${scenario.maxRate}/s${scenario.brokeAt ? `, broke at ${scenario.brokeAt}/s` : ' (did not break by the top step)'}`
@@ -157,7 +162,7 @@ function ceiling(perf, { label, unit, minRatio, maxMultiple, p99Ms = SUSTAINED.p
     `${label}: ceiling ≥ ${minRatio}× the baseline run's at p99 < ${p99Ms} ms, 0 errors`,
     gain,
     (v) => v >= minRatio,
-    `${rateDetail(ran)} vs ${before ? rateDetail(before) : 'no baseline (BENCH_BASELINE)'}${gain === null ? '' : `: ${f(gain)}×`}`,
+    `${rateDetail(ran)} vs ${before ? rateDetail(before) : NO_BASELINE}${gain === null ? '' : `: ${f(gain)}×`}`,
   );
   const cpu = stackCpuAtMax(ran);
   const multiple = ratio(cpu, bareCpu);
@@ -273,7 +278,6 @@ export function evaluateTargets(results) {
   );
   // Against the baseline run's live counts, one notifications process each: its CPU per vote and the p99.
   const baseLive = base.live?.error ? undefined : base.live?.one;
-  const noBaseline = 'no baseline (BENCH_BASELINE)';
   const notificationsCpu = s.live?.one?.cpu?.notifications?.perRequestMs ?? null;
   const baseNotificationsCpu = baseLive?.cpu?.notifications?.perRequestMs ?? null;
   const cpuVsBase = ratio(notificationsCpu, baseNotificationsCpu);
@@ -281,14 +285,14 @@ export function evaluateTargets(results) {
     `live counts: notifications CPU per vote ≤ ${LIMITS.liveVsBaseline}× the baseline run's`,
     cpuVsBase,
     (v) => v <= LIMITS.liveVsBaseline,
-    baseLive ? `${f(notificationsCpu, 3)} vs ${f(baseNotificationsCpu, 3)} ms: ${f(cpuVsBase)}×` : noBaseline,
+    baseLive ? `${f(notificationsCpu, 3)} vs ${f(baseNotificationsCpu, 3)} ms: ${f(cpuVsBase)}×` : NO_BASELINE,
   );
   const p99VsBase = ratio(one, baseLive?.latency?.p99);
   perf(
     `live counts: p99 vote answer → poll_update ≤ ${LIMITS.liveVsBaseline}× the baseline run's`,
     p99VsBase,
     (v) => v <= LIMITS.liveVsBaseline,
-    baseLive ? `${f(one, 1)} vs ${f(baseLive.latency?.p99, 1)} ms: ${f(p99VsBase)}×` : noBaseline,
+    baseLive ? `${f(one, 1)} vs ${f(baseLive.latency?.p99, 1)} ms: ${f(p99VsBase)}×` : NO_BASELINE,
   );
 
   const shedding = s.shedding?.error ? null : /** @type {SheddingFigures | undefined} */ (s.shedding);
