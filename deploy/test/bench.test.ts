@@ -398,6 +398,14 @@ describe('targets', () => {
     results.baseline.scenarios.live.one.latency.p99 = 150;
     expect(verdictOf(evaluateTargets(results))('live counts: p99 vote answer → poll_update ≤ 1.2×')).toBe(false);
     results.baseline.scenarios.live.one.latency.p99 = 180;
+    // A baseline of fewer sockets is cheaper per vote: not compared, whatever its figures.
+    results.baseline.scenarios.live.one.sockets = 400;
+    const unlike = evaluateTargets(results).find((t) => t.name.startsWith('live counts: notifications CPU per vote'));
+    expect(unlike).toMatchObject({
+      pass: null,
+      detail: "the baseline's 400 sockets at 100 votes/s against 5000 at 100: not compared",
+    });
+    results.baseline.scenarios.live.one.sockets = 5000;
     expect(verdict('counters EQUAL (mixedVotes)')).toBe(true);
     expect(verdict('live p99 vote answer')).toBe(true);
     // 260 / 200 = 1.3× one process's p99.
