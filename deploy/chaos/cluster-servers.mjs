@@ -331,7 +331,8 @@ async function startFerret({ ferretdb, dir, port, pgUrl }) {
       '--handler=postgresql',
       `--postgresql-url=${pgUrl}`,
       `--listen-addr=127.0.0.1:${port}`,
-      '--debug-addr=-',
+      // CHAOS_FERRETDB_DEBUG (cluster.mjs): its debug handler, for counting and profiling its commands under a storm.
+      `--debug-addr=${process.env.CHAOS_FERRETDB_DEBUG || '-'}`,
       `--state-dir=${dir}`,
       '--telemetry=disable',
       '--log-level=warn',

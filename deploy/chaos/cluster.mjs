@@ -25,7 +25,8 @@
 // of nats-leader, nats-follower, nats-rolling, redis-master, redis-stall (Sentinel only), postgres-primary; default all
 // that apply), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with every log),
 // LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`), CHAOS_PROFILE
-// (CPU profiles of the stack's Node processes, written when they stop).
+// (CPU profiles of the stack's Node processes, written when they stop), CHAOS_FERRETDB_DEBUG (a host:port where
+// FerretDB serves its debug handler: /debug/metrics counts its commands, /debug/pprof/profile profiles it).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
