@@ -161,9 +161,9 @@ interface Shown {
 /**
  * What the site's service worker shows from now on: each `showNotification` it makes, with its title, body and url,
  * and how the browser answered ("shown", or why it refused). Recorded inside the worker, which Playwright attaches to
- * (DevTools attached to a worker keeps it from being stopped when idle, as for a developer: the record lasts the test). Not the list
- * `getNotifications()` gives: that list is the platform's, which may close a shown notification on its own (one
- * fresh-clone run had the worker's notification shown, then not listed, while a probe shown after it was).
+ * (DevTools attached to a worker keeps it from being stopped when idle, as for a developer: the record lasts the
+ * test). Not the list `getNotifications()` gives: that list is the platform's, which may close a shown notification on
+ * its own (one fresh-clone run had the worker's notification shown, then not listed, while a probe shown after it was).
  */
 async function recordShownByWorker(page: Page): Promise<() => Promise<Shown[] | 'started anew'>> {
   const sites = () =>
