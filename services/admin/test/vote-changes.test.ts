@@ -8,6 +8,7 @@ import { Types, type mongo } from 'mongoose';
 import { events, type VoteCastEvent, type VoteChangedEvent } from '@meydan/proto';
 import { drained, type TestService } from '@meydan/testing';
 import { startAdmin } from './support.js';
+import { tallyCastVotes, tallyChangedVotes } from '../src/usecases/read-model.js';
 
 const objectId = () => new Types.ObjectId().toString();
 
@@ -96,5 +97,40 @@ describe('admin read model: changed votes', () => {
     await bus.publish(events.polls.voteChanged, change(poll, 'v:e', 1, null));
     await settled();
     expect(await counted(poll)).toBe(1);
+  });
+
+  it('counts a first vote once when its record is stored between a change finding none and writing', async () => {
+    // Two consumers at once: the change finds no record of its voter, and before it writes, the first vote's batch
+    // stores that record and counts it. The change then applies to that record as to any counted vote.
+    const ctx = admin.app.admin;
+    const votes = ctx.models.Vote.collection;
+    const firstVoteStoredAfterRead = (pollId: string, voter: string) => {
+      let stored = false;
+      const collection = new Proxy(votes, {
+        get(target, key) {
+          const value: unknown = Reflect.get(target, key, target);
+          if (typeof value !== 'function') return value;
+          if (key !== 'findOne' && key !== 'findOneAndUpdate') return value.bind(target);
+          return async (...args: unknown[]) => {
+            const found: unknown = await value.apply(target, args);
+            if (!stored) {
+              stored = true;
+              await tallyCastVotes(ctx, [cast(pollId, voter)]);
+            }
+            return found;
+          };
+        },
+      });
+      return { ...ctx, models: { ...ctx.models, Vote: { collection } as unknown as typeof ctx.models.Vote } };
+    };
+    const takenBack = await newPoll();
+    await tallyChangedVotes(firstVoteStoredAfterRead(takenBack, 'v:f'), [change(takenBack, 'v:f', 1, null)]);
+    expect(await counted(takenBack)).toBe(0);
+    const moved = await newPoll();
+    await tallyChangedVotes(firstVoteStoredAfterRead(moved, 'v:g'), [change(moved, 'v:g', 1, [1])]);
+    expect(await counted(moved)).toBe(1);
+    // The records end as the changes left them: a later take-back of the moved vote counts it down once.
+    await tallyChangedVotes(ctx, [change(moved, 'v:g', 2, null)]);
+    expect(await counted(moved)).toBe(0);
   });
 });

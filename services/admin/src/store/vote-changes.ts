@@ -4,10 +4,10 @@
  * record (store/vote-tally.ts: `_id` a pseudonym of poll and voter) keeps the voter's last applied `seq` and whether
  * their ballot stands (`active`); a change is applied only with a higher seq, so a redelivery changes nothing and
  * changes arriving out of order end where the highest says. A change that arrives before the first vote's event
- * writes the record itself, so that event then finds it and is not counted again.
+ * writes the record itself (counted if it leaves a ballot), so that event then finds it and is not counted again.
  */
 import type { mongo } from 'mongoose';
-import type { Logger } from '@meydan/kit';
+import { isDuplicateKey, type Logger } from '@meydan/kit';
 import type { VoteChangedEvent } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 import { voteRecordId } from './vote-tally.js';
@@ -28,17 +28,7 @@ export async function tallyChanges(ctx: Tally, batch: readonly VoteChangedEvent[
   const polls = ctx.models.Poll.collection as unknown as mongo.Collection<{ _id: string; votesCount: number }>;
   const deltas = new Map<string, number>();
   for (const e of [...batch].sort((a, b) => a.seq - b.seq)) {
-    const _id = voteRecordId(ctx.config.INTERNAL_SECRET, e.pollId, e.voter);
-    const record = await votes.findOne({ _id }, { projection: { seq: 1, active: 1 } });
-    if (record && (record.seq ?? 0) >= e.seq) continue;
-    const was = record ? record.active !== false : false;
-    const active = e.to !== null;
-    const filter = record ? { _id, $or: [{ seq: { $exists: false } }, { seq: { $lt: e.seq } }] } : { _id };
-    const update = { $set: { seq: e.seq, active }, $setOnInsert: { pollId: e.pollId, at: new Date(e.at) } };
-    // (A first vote's record stored meanwhile makes the upsert fail: the batch is redelivered and finds it.)
-    const written = await votes.updateOne(filter, update, { upsert: !record });
-    if (written.modifiedCount + written.upsertedCount === 0) continue;
-    const delta = Number(active) - Number(was);
+    const delta = await applyChange(votes, voteRecordId(ctx.config.INTERNAL_SECRET, e.pollId, e.voter), e);
     if (delta !== 0) deltas.set(e.pollId, (deltas.get(e.pollId) ?? 0) + delta);
   }
   if (!deltas.size) return;
@@ -46,4 +36,33 @@ export async function tallyChanges(ctx: Tally, batch: readonly VoteChangedEvent[
     [...deltas].map(([pollId, n]) => ({ updateOne: { filter: { _id: pollId }, update: { $inc: { votesCount: n } } } })),
     { ordered: false },
   );
+}
+
+/**
+ * Applies one change to its vote record and returns what it does to the poll's count (-1, 0 or +1). The record is
+ * raised to the change's seq and read as it was in one step (findOneAndUpdate, the record before), so no write comes
+ * between the read and the raise. Finding no record below that seq, the change stores the record itself with an
+ * insert. An insert refused as a duplicate means a record was stored meanwhile (the first vote's event, or a replica
+ * applying another change of this voter): the raise is tried once more on it, and finding nothing again, the record
+ * holds this seq or a later one. (An upsert there, as before, matched a first vote's record stored between the read
+ * and the write and took it for uncounted: a take-back then left the count one too high, a vote again counted twice.)
+ */
+async function applyChange(votes: mongo.Collection<VoteRecord>, _id: string, e: VoteChangedEvent): Promise<number> {
+  const active = e.to !== null;
+  const raise = () =>
+    votes.findOneAndUpdate(
+      { _id, $or: [{ seq: { $exists: false } }, { seq: { $lt: e.seq } }] },
+      { $set: { seq: e.seq, active } },
+      { returnDocument: 'before' },
+    );
+  const before = await raise();
+  if (before) return Number(active) - Number(before.active !== false);
+  try {
+    await votes.insertOne({ _id, pollId: e.pollId, at: new Date(e.at), seq: e.seq, active });
+    return Number(active);
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+  const stored = await raise();
+  return stored ? Number(active) - Number(stored.active !== false) : 0;
 }
