@@ -55,14 +55,15 @@ async function applyChange(votes: mongo.Collection<VoteRecord>, _id: string, e: 
       { $set: { seq: e.seq, active } },
       { returnDocument: 'before' },
     );
-  const before = await raise();
-  if (before) return Number(active) - Number(before.active !== false);
-  try {
-    await votes.insertOne({ _id, pollId: e.pollId, at: new Date(e.at), seq: e.seq, active });
-    return Number(active);
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
+  let before = await raise();
+  if (!before) {
+    try {
+      await votes.insertOne({ _id, pollId: e.pollId, at: new Date(e.at), seq: e.seq, active });
+      return Number(active);
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    before = await raise();
   }
-  const stored = await raise();
-  return stored ? Number(active) - Number(stored.active !== false) : 0;
+  return before ? Number(active) - Number(before.active !== false) : 0;
 }
