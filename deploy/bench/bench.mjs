@@ -1,8 +1,9 @@
 // `npm run bench`: every hot path of the product under load on a throw-away local stack, one scenario after another,
 // each stepped up through arrival rates until it breaks; one table at the end and a JSON file of every figure.
 // deploy/k6/README.md describes the scenarios, the targets and the env variables.
-// This entry point builds, starts the stack and ties the parts together: settings.mjs (the env), settle.mjs (the
-// stack at rest), web-figures.mjs, seed.mjs, scenarios.mjs (the runs), targets.mjs and report.mjs (verdicts, table).
+// This entry point builds, starts the stack and ties the parts together: settings.mjs (the env), wake-cost.mjs (the
+// machine), settle.mjs (the stack at rest), web-figures.mjs, seed.mjs, scenarios.mjs (the runs), targets.mjs and
+// report.mjs (verdicts, table).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { idleMemory } from './settle.mjs';
 import { webFigures } from './web-figures.mjs';
 import { seed } from './seed.mjs';
 import { runScenarios } from './scenarios.mjs';
+import { describeWakeCost, wakeCost } from './wake-cost.mjs';
 import {
   ABORT_MS,
   benchRoot,
@@ -103,6 +105,9 @@ async function main() {
   const before = baseline();
   const k6 = ensureK6();
   build();
+  // Before the stack starts, while the machine is quiet.
+  const machine = { wakeCost: await wakeCost() };
+  say(describeWakeCost(machine.wakeCost));
   const webDist = join(benchRoot, 'web', 'dist');
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
   say(`code under test: ${benchRoot}${benchRoot === runnerRoot ? '' : ` (runner from ${runnerRoot})`}`);
@@ -135,6 +140,7 @@ async function main() {
     startedAt: new Date(t0).toISOString(),
     codeUnderTest: benchRoot,
     node: process.version,
+    machine,
     settings,
     scenarios: {},
     checks: {},

@@ -1,6 +1,7 @@
 // The bench's one table, printed at the end of a run: the rates found, the live counts, the load-shedding knee, the
 // web vitals, the CPU per request by process and every target's verdict (evaluated in targets.mjs).
 import { f, LIMITS, stackCpuPerRequest, stackSum } from './targets.mjs';
+import { describeWakeCost } from './wake-cost.mjs';
 
 /** @import { CpuFigures } from './cpu.mjs' */
 /** @import { DeepPartial, LiveFigures, RenderInput, SheddingFigures, Target, VitalsFigures } from './targets.mjs' */
@@ -47,6 +48,7 @@ export function renderReport(results) {
   const failed = Object.entries(results.scenarios).filter(([, s]) => s.error);
   const scenarios = Object.entries(results.scenarios).filter(([name, s]) => !OWN_TABLES.has(name) && !s.error);
   out.push(`Meydan bench — ${results.startedAt}, Node ${results.node}, code under test ${results.codeUnderTest}`);
+  if (results.machine) out.push(describeWakeCost(results.machine.wakeCost));
   if (results.baseline)
     out.push(
       `baseline (ceilings and live counts judged against it): ${results.baseline.codeUnderTest ?? 'n/a'}, ${results.baseline.startedAt ?? 'n/a'}`,

@@ -31,6 +31,7 @@ import { SUSTAINED } from './stages.mjs';
  * @property {string} startedAt
  * @property {string} codeUnderTest
  * @property {string} node
+ * @property {{ wakeCost: import('./wake-cost.mjs').WakeCost }} [machine] how much more CPU work costs right after a sleep
  * @property {{ STEP_S: number } & Record<string, unknown>} settings
  * @property {Record<string, ScenarioFigures>} scenarios
  * @property {Record<string, Awaited<ReturnType<typeof counterCheck>>>} checks
@@ -44,7 +45,7 @@ import { SUSTAINED } from './stages.mjs';
 /**
  * What evaluateTargets reads of a run; renderReport reads the run's settings and targets too.
  * @typedef {{ scenarios: Record<string, ScenarioFigures>, checks?: Record<string, DeepPartial<Awaited<ReturnType<typeof counterCheck>>>>, idleRssMb?: Record<string, number | null>, web?: WebFigures, baseline?: Baseline }} ReportInput
- * @typedef {ReportInput & { startedAt: string, node: string, codeUnderTest: string, settings: { STEP_S: number }, targets?: Target[] }} RenderInput
+ * @typedef {ReportInput & { startedAt: string, node: string, codeUnderTest: string, machine?: BenchResults['machine'], settings: { STEP_S: number }, targets?: Target[] }} RenderInput
  */
 /**
  * The figures of a run on the code before (BENCH_BASELINE), which the ceilings and live counts are judged against.

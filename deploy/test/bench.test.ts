@@ -22,6 +22,7 @@ import { latencySamples, percentiles } from '../bench/live-math.mjs';
 import { renderReport } from '../bench/report.mjs';
 import { evaluateTargets } from '../bench/targets.mjs';
 import { actionTotalsOf, maxSustainable, stepsOf, totalsOf, type Step } from '../bench/stages.mjs';
+import { describeWakeCost, wakeCost } from '../bench/wake-cost.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir = '';
@@ -493,6 +494,36 @@ describe('the knee of load shedding', () => {
       pass: null,
       detail: 'nothing shed up to 2000/s',
     });
+  });
+});
+
+describe('the cost of waking', () => {
+  it('times a unit of work back to back and right after a sleep, and the report prints their ratio under its title', async () => {
+    const cost = await wakeCost({ units: 20 });
+    expect(cost.busyUs).toBeGreaterThan(0);
+    expect(cost.wokenUs).toBeGreaterThan(0);
+    expect(cost.factor).toBe(cost.wokenUs / cost.busyUs);
+    const line =
+      'this machine: a unit of work costs 2.25× its CPU right after a 1 ms sleep (90.0 µs against 40.0 µs back to ' +
+      'back): CPU per request falls as the load rises';
+    expect(describeWakeCost({ busyUs: 40, wokenUs: 90, factor: 2.25 })).toBe(line);
+    const run = {
+      startedAt: 'now',
+      node: 'v24',
+      codeUnderTest: '/x',
+      settings: { STEP_S: 4 },
+      scenarios: {},
+      checks: {},
+      targets: [],
+    };
+    const machine = { wakeCost: { busyUs: 40, wokenUs: 90, factor: 2.25 } };
+    expect(
+      renderReport({ ...run, machine })
+        .split('\n')
+        .slice(0, 2),
+    ).toEqual(['Meydan bench — now, Node v24, code under test /x', line]);
+    // A run's JSON from before the figure existed (a baseline) renders without it.
+    expect(renderReport(run)).not.toContain('this machine');
   });
 });
 
