@@ -1,7 +1,7 @@
 // How much more CPU the same piece of work costs right after the process slept than back to back: the bench prints it
 // beside its figures (`node deploy/bench/wake-cost.mjs` prints it alone). On a virtual machine whose cores are shared,
 // a process that waited for its next event comes back to cold caches, and the work it does then costs more: on the
-// 2-core machine of 2026-12-03, 1.6–3.4× in 13 runs, for a unit of 37–54 µs. A service at a low rate wakes for nearly
+// 2-core machine of 2026-12-03, 1.8–3.4× in 10 runs, for a unit of 37–52 µs. A service at a low rate wakes for nearly
 // every request, at its ceiling it finds the next one waiting, so its CPU per request falls as the load rises (there,
 // in one run of 300, 600 and 1,000/s: the stack's CPU per member vote 3.52, 2.29 and 1.43 ms, the bare proxy hop's per
 // request 0.54, 0.41 and 0.29 ms), and figures compare only at like load: the bench takes each scenario's, and the bare
@@ -9,7 +9,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
-/** @typedef {{ busyUs: number, wokenUs: number, factor: number }} WakeCost */
+/** @typedef {{ busyUs: number, wokenUs: number, factor: number, sleepMs: number }} WakeCost */
 
 /** The memory a unit walks over, in bytes: more than a core's caches and TLB cover, as a service's heap is. */
 const WORKING_SET_BYTES = 64 * 1024 * 1024;
@@ -67,17 +67,17 @@ export async function wakeCost({ steps = 20_000, units = 1000, sleepMs = 1 } = {
   const memory = new Float64Array(WORKING_SET_BYTES / 8);
   const busyUs = await unitCpuUs(memory, steps, units, 0);
   const wokenUs = await unitCpuUs(memory, steps, units, sleepMs);
-  return { busyUs, wokenUs, factor: busyUs > 0 ? wokenUs / busyUs : Number.NaN };
+  return { busyUs, wokenUs, factor: busyUs > 0 ? wokenUs / busyUs : Number.NaN, sleepMs };
 }
 
 /**
  * The line the bench prints.
  * @param {WakeCost} cost
  */
-export function describeWakeCost({ busyUs, wokenUs, factor }) {
+export function describeWakeCost({ busyUs, wokenUs, factor, sleepMs }) {
   const figures = `${wokenUs.toFixed(1)} µs against ${busyUs.toFixed(1)} µs back to back`;
   return (
-    `this machine: a unit of work costs ${factor.toFixed(2)}× its CPU right after a 1 ms sleep (${figures}): ` +
+    `this machine: a unit of work costs ${factor.toFixed(2)}× its CPU right after a ${sleepMs} ms sleep (${figures}): ` +
     'CPU per request falls as the load rises'
   );
 }

@@ -499,14 +499,15 @@ describe('the knee of load shedding', () => {
 
 describe('the cost of waking', () => {
   it('times a unit of work back to back and right after a sleep, and the report prints their ratio under its title', async () => {
-    const cost = await wakeCost({ units: 20 });
+    const cost = await wakeCost({ units: 20, sleepMs: 2 });
+    expect(cost.sleepMs).toBe(2);
     expect(cost.busyUs).toBeGreaterThan(0);
     expect(cost.wokenUs).toBeGreaterThan(0);
     expect(cost.factor).toBe(cost.wokenUs / cost.busyUs);
     const line =
       'this machine: a unit of work costs 2.25× its CPU right after a 1 ms sleep (90.0 µs against 40.0 µs back to ' +
       'back): CPU per request falls as the load rises';
-    expect(describeWakeCost({ busyUs: 40, wokenUs: 90, factor: 2.25 })).toBe(line);
+    expect(describeWakeCost({ busyUs: 40, wokenUs: 90, factor: 2.25, sleepMs: 1 })).toBe(line);
     const run = {
       startedAt: 'now',
       node: 'v24',
@@ -516,7 +517,7 @@ describe('the cost of waking', () => {
       checks: {},
       targets: [],
     };
-    const machine = { wakeCost: { busyUs: 40, wokenUs: 90, factor: 2.25 } };
+    const machine = { wakeCost: { busyUs: 40, wokenUs: 90, factor: 2.25, sleepMs: 1 } };
     expect(
       renderReport({ ...run, machine })
         .split('\n')
