@@ -75,10 +75,9 @@ export async function wakeCost({ steps = 20_000, units = 1000, sleepMs = 1 } = {
  * @param {WakeCost} cost
  */
 export function describeWakeCost({ busyUs, wokenUs, factor, sleepMs }) {
-  const figures = `${wokenUs.toFixed(1)} µs against ${busyUs.toFixed(1)} µs back to back`;
   return (
-    `this machine: a unit of work costs ${factor.toFixed(2)}× its CPU right after a ${sleepMs} ms sleep (${figures}): ` +
-    'CPU per request falls as the load rises'
+    `this machine: a unit of work takes ${wokenUs.toFixed(1)} µs of CPU right after a ${sleepMs} ms sleep, ` +
+    `${busyUs.toFixed(1)} µs back to back (${factor.toFixed(2)}×): CPU per request falls as the load rises`
   );
 }
 

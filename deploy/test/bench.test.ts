@@ -505,8 +505,8 @@ describe('the cost of waking', () => {
     expect(cost.wokenUs).toBeGreaterThan(0);
     expect(cost.factor).toBe(cost.wokenUs / cost.busyUs);
     const line =
-      'this machine: a unit of work costs 2.25× its CPU right after a 1 ms sleep (90.0 µs against 40.0 µs back to ' +
-      'back): CPU per request falls as the load rises';
+      'this machine: a unit of work takes 90.0 µs of CPU right after a 1 ms sleep, 40.0 µs back to back (2.25×): ' +
+      'CPU per request falls as the load rises';
     expect(describeWakeCost({ busyUs: 40, wokenUs: 90, factor: 2.25, sleepMs: 1 })).toBe(line);
     const run = {
       startedAt: 'now',
