@@ -1,11 +1,11 @@
 // How much more CPU the same piece of work costs right after the process slept than back to back: the bench prints it
-// beside its figures (`node deploy/bench/wake-cost.mjs` prints it alone). On a virtual machine whose cores are shared,
-// a process that waited for its next event comes back to cold caches, and the work it does then costs more: on the
-// 2-core machine of 2026-12-03, 1.8–3.4× in 10 runs, for a unit of 37–52 µs. A service at a low rate wakes for nearly
-// every request, at its ceiling it finds the next one waiting, so its CPU per request falls as the load rises (there,
-// in one run of 300, 600 and 1,000/s: the stack's CPU per member vote 3.52, 2.29 and 1.43 ms, the bare proxy hop's per
-// request 0.54, 0.41 and 0.29 ms), and figures compare only at like load: the bench takes each scenario's, and the bare
-// proxy hop's, at its own ceiling.
+// beside its figures (`node deploy/bench/wake-cost.mjs` prints it alone). A process that waited for its next event
+// comes back to caches other processes have used meanwhile, and the work it does then costs more: on the 2-core machine
+// of 2026-12-03, 1.4–3.4× in 27 runs, for a unit of 34–52 µs. A service at a low rate wakes for nearly every request,
+// at its ceiling it finds the next one waiting, so its CPU per request falls as the load rises (there, in one run of
+// 300, 600 and 1,000/s: the stack's CPU per member vote 3.52, 2.29 and 1.43 ms, the bare proxy hop's per request 0.54,
+// 0.41 and 0.29 ms), and figures compare only at like load: the bench takes each scenario's, and the bare proxy hop's,
+// at its own ceiling.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 
