@@ -7,25 +7,13 @@
  * writes the record itself (counted if it leaves a ballot), so that event then finds it and is not counted again.
  */
 import type { mongo } from 'mongoose';
-import { isDuplicateKey, type Logger } from '@meydan/kit';
+import { isDuplicateKey } from '@meydan/kit';
 import type { VoteChangedEvent } from '@meydan/proto';
-import type { Models } from '../model/index.js';
-import { voteRecordId } from './vote-tally.js';
-
-type Tally = { models: Pick<Models, 'Vote' | 'Poll'>; log: Logger; config: { INTERNAL_SECRET: string } };
-
-interface VoteRecord {
-  _id: string;
-  pollId: string;
-  at: Date;
-  seq?: number;
-  active?: boolean;
-}
+import { collections, voteRecordId, type Tally, type VoteRecord } from './vote-tally.js';
 
 /** Applies a batch of changes, each voter's in seq order (see above). */
 export async function tallyChanges(ctx: Tally, batch: readonly VoteChangedEvent[]): Promise<void> {
-  const votes = ctx.models.Vote.collection as unknown as mongo.Collection<VoteRecord>;
-  const polls = ctx.models.Poll.collection as unknown as mongo.Collection<{ _id: string; votesCount: number }>;
+  const { votes, polls } = collections(ctx);
   const deltas = new Map<string, number>();
   for (const e of [...batch].sort((a, b) => a.seq - b.seq)) {
     const delta = await applyChange(votes, voteRecordId(ctx.config.INTERNAL_SECRET, e.pollId, e.voter), e);

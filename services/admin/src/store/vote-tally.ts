@@ -17,7 +17,7 @@ import type { VoteCastEvent } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 
 /** Where the tally writes: the read model's votes and polls, and the log; the secret its pseudonyms are keyed with. */
-type Tally = { models: Pick<Models, 'Vote' | 'Poll'>; log: Logger; config: { INTERNAL_SECRET: string } };
+export type Tally = { models: Pick<Models, 'Vote' | 'Poll'>; log: Logger; config: { INTERNAL_SECRET: string } };
 
 /** A vote's record id: its poll and a keyed hash of its voter (`u:<member>`, `v:<visitor>`), never the voter's id. */
 export function voteRecordId(secret: string, pollId: string, voter: string): string {
@@ -60,11 +60,17 @@ async function upsertedByEither(write: Promise<unknown>): Promise<void> {
   }
 }
 
-interface VoteRecord {
+/**
+ * A vote's record: `tally`, the token of the batch storing it (see above); `seq` and `active`, the voter's last
+ * applied change and whether their ballot stands (store/vote-changes.ts).
+ */
+export interface VoteRecord {
   _id: string;
   pollId: string;
   at: Date;
   tally?: string;
+  seq?: number;
+  active?: boolean;
 }
 
 interface PollCount {
@@ -74,7 +80,7 @@ interface PollCount {
 }
 
 /** The driver's collections (no mongoose document per vote), typed with the read model's string ids. */
-function collections(ctx: Tally) {
+export function collections(ctx: Tally) {
   return {
     votes: ctx.models.Vote.collection as unknown as mongo.Collection<VoteRecord>,
     polls: ctx.models.Poll.collection as unknown as mongo.Collection<PollCount>,
