@@ -2,22 +2,13 @@
 // MongoDB-wire server (mongod if installed, otherwise FerretDB v1 with its embedded SQLite backend,
 // built by ferretdb-build.mjs) and MailDev. Used by `npm start` (deploy/local/start.mjs) and by the
 // test harness (test/global-setup.ts). Plain Node with built-ins only: it runs before `npm install`.
-import { spawn, spawnSync } from 'node:child_process';
-import {
-  createWriteStream,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { ensureFerretDb } from './ferretdb-build.mjs';
-import { aptInstall, cacheDir, say, which } from './install.mjs';
+import { aptInstall, which } from './install.mjs';
 
 /** @import { ChildProcess } from 'node:child_process' */
 /**
@@ -28,54 +19,18 @@ import { aptInstall, cacheDir, say, which } from './install.mjs';
 /** @typedef {{ natsServer: string | null, redisServer: string | null, mongod: string | null, ferretdb: string | null }} Binaries */
 
 /**
- * The nats-server `npm start`, the tests and the chaos runs start: the release line production runs (`nats:2.10-alpine`
- * in deploy/k8s and the compose files), not Debian's 2.9.10. In 2.9 a follower asked for its vote by a candidate
- * whose log is behind its own refused it and restarted its election timer (4-9 s), so losing a stream leader under
- * a storm could take two or three such rounds before a leader was elected; 2.10 has the better-placed follower
- * campaign at once instead (`processVoteRequest` in server/raft.go).
- */
-export const NATS_SERVER_VERSION = 'v2.10.27';
-
-/**
- * The pinned nats-server, built once with Go into the cache (`~/.cache/meydan/bin`); without Go, Debian's, installed
- * when missing (said on stderr: its elections are slower, above).
- * @returns {string}
- */
-export function ensureNatsServer() {
-  const binary = join(cacheDir, 'bin', `nats-server-${NATS_SERVER_VERSION}`);
-  if (existsSync(binary)) return binary;
-  const go = which('go');
-  if (!go) {
-    say(`Go not found: Debian's nats-server instead of ${NATS_SERVER_VERSION} (its leader elections are slower)`);
-    if (!which('nats-server')) aptInstall(['nats-server']);
-    return /** @type {string} */ (which('nats-server'));
-  }
-  say(`building nats-server ${NATS_SERVER_VERSION} with Go (once)…`);
-  mkdirSync(dirname(binary), { recursive: true });
-  const gobin = mkdtempSync(join(dirname(binary), '.nats-server-'));
-  try {
-    const result = spawnSync(go, ['install', `github.com/nats-io/nats-server/v2@${NATS_SERVER_VERSION}`], {
-      encoding: 'utf8',
-      env: { ...process.env, GOBIN: gobin, GOFLAGS: '' },
-    });
-    if (result.status !== 0) throw new Error(`go install nats-server failed:\n${result.stdout}${result.stderr}`);
-    renameSync(join(gobin, 'nats-server'), binary);
-  } finally {
-    rmSync(gobin, { recursive: true, force: true });
-  }
-  return binary;
-}
-
-/**
  * Makes sure the server programs exist, installing what is missing. `mongo: false` skips the
  * MongoDB-wire server (MONGO_URL was given).
  * @returns {Binaries}
  */
 export function ensureServerBinaries({ nats = true, redis = true, mongo = true } = {}) {
-  if (redis && !which('redis-server')) aptInstall(['redis-server']);
+  const missing = [];
+  if (nats && !which('nats-server')) missing.push('nats-server');
+  if (redis && !which('redis-server')) missing.push('redis-server');
+  if (missing.length) aptInstall(missing);
   /** @type {Binaries} */
   const result = {
-    natsServer: nats ? ensureNatsServer() : null,
+    natsServer: nats ? which('nats-server') : null,
     redisServer: redis ? which('redis-server') : null,
     mongod: null,
     ferretdb: null,
@@ -326,7 +281,7 @@ export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
  * @param {{ port: number, dataDir: string, logFile?: string, binary?: string | null, configFile?: string }} options
  * @returns {Promise<ServerHandle>}
  */
-export async function startNats({ port, dataDir, logFile, binary = ensureNatsServer(), configFile }) {
+export async function startNats({ port, dataDir, logFile, binary = which('nats-server'), configFile }) {
   mkdirSync(dataDir, { recursive: true });
   const args = [
     '-a',

@@ -33,7 +33,8 @@ import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
 import { KUBERNETES_VERSIONS, ensureKubeSchemas, ensureKubeconform } from '../local/ensure-tools.mjs';
 import { ensureComposeCheck, ensureKustomize } from '../tools/manifest-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
-import { ensureNatsServer, startProcess, waitForPort } from '../local/servers.mjs';
+import { which } from '../local/install.mjs';
+import { startProcess, waitForPort } from '../local/servers.mjs';
 import { CRD_SCHEMAS, type Yaml } from './k8s-support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -1165,7 +1166,7 @@ describe('Kubernetes overlays', () => {
     const store = /store_dir: (\S+)/.exec(conf)![1];
     expect(container.volumeMounts.find((m: { name: string }) => m.name === 'data').mountPath).toBe(store);
 
-    const natsServer = ensureNatsServer();
+    const natsServer = which('nats-server');
     expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
     const dir = mkdtempSync(join(tmpdir(), 'meydan-nats-conf-'));
     try {
@@ -1284,7 +1285,7 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
   });
 
   it('makes three servers one JetStream cluster over routes that need their password, and admits each process only as itself', async () => {
-    const natsServer = ensureNatsServer();
+    const natsServer = which('nats-server');
     expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
     const dir = mkdtempSync(join(tmpdir(), 'meydan-nats-ha-'));
     const threePorts = () => Promise.all([freePort(), freePort(), freePort()]);
@@ -1527,7 +1528,7 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
 
 describe('the one-server NATS and Redis (docker-compose.yml, overlays/local)', () => {
   it('admit each process only as itself, with the same rules as the HA servers', async () => {
-    const natsServer = ensureNatsServer();
+    const natsServer = which('nats-server');
     expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
     const dir = mkdtempSync(join(tmpdir(), 'meydan-one-server-'));
     const [natsPort, redisPort] = [await freePort(), await freePort()];
