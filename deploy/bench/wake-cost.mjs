@@ -8,6 +8,7 @@
 // at its own ceiling.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
+import { percentiles } from './live-math.mjs';
 
 /** @typedef {{ busyUs: number, wokenUs: number, factor: number, sleepMs: number }} WakeCost */
 
@@ -37,8 +38,9 @@ function cpuUs() {
 }
 
 /**
- * The median CPU of one unit, each after a sleep of `sleepMs` (0: back to back). The median, because the process's CPU
- * includes its other threads' (V8 compiling or collecting in the background now and then).
+ * The median CPU of one unit (the bench's nearest-rank p50), each after a sleep of `sleepMs` (0: back to back). The
+ * median, because the process's CPU includes its other threads' (V8 compiling or collecting in the background now and
+ * then).
  * @param {Float64Array} memory
  * @param {number} steps
  * @param {number} units
@@ -54,8 +56,7 @@ async function unitCpuUs(memory, steps, units, sleepMs) {
     unit(memory, steps);
     spent.push(cpuUs() - before);
   }
-  spent.sort((a, b) => a - b);
-  return /** @type {number} */ (spent[Math.floor(spent.length / 2)]);
+  return /** @type {number} */ (percentiles(spent).p50);
 }
 
 /**
